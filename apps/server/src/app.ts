@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './domains/accounts/account-routes';
+import { graphqlRoutes } from './graphql/graphql-routes';
+import { registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health-routes';
+import { webAppRoutes } from './http/web-app';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  services: Services;
+  /** Fastify's own options (logger instance, …). */
+  fastify?: FastifyServerOptions;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the whole service without listening (tests call `inject` or `listen` themselves).
+ * Plugin order matters: security and parsing plugins first, then documentation, then routes.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const { env } = services;
+  const app = Fastify({
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: true,
+    // The spec's paths all end in "/"; accept both forms rather than 404 a client that drops it.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ...options.fastify,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('services', services);
+  app.decorateRequest('viewer', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });
+  // Rate limits apply per route (authentication calls); see the account routes.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      message: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Aisle REST API', version: '1.0.0', description: 'REST calls of the Aisle service (spec §7).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const mediaDir = path.join(env.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false });
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(graphqlRoutes);
+  await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type over PGlite and node-postgres (one SQL dialect everywhere). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Repositories take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** pgvector is usable (always on PGlite; on Postgres when the extension is installed). */
+  vector: boolean;
+  /** Database reachable and every committed migration applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// One advisory lock key for migrations, so several app instances booting together against one
+// Postgres apply them once.
+const MIGRATION_LOCK = 7_231_906_113;
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; `undefined` with no url = in-memory (tests). */
+  dataDir?: string;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.logger) : await openPglite(options.dataDir);
+  await migrate(database);
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
+  const [{ PGlite }, { vector }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { vector } });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    vector: true,
+    isReady: () => checkReady(db),
+    close: () => client.close(),
+    migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
+  };
+}
+
+async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger']): Promise<Database & { migrate(): Promise<void> }> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const available = await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
+  let vector = false;
+  if (available.rowCount) {
+    try {
+      await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
+      vector = true;
+    } catch (error) {
+      logger?.warn({ err: error }, 'pgvector is installed but could not be enabled; retrieval will be lexical only');
+    }
+  } else {
+    logger?.warn('pgvector is not available on this Postgres server; retrieval will be lexical only');
+  }
+  return {
+    db,
+    kind: 'postgres',
+    vector,
+    isReady: () => checkReady(db),
+    close: () => pool.end(),
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(drizzle({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}
+
+async function migrate(database: Database & { migrate(): Promise<void> }) {
+  await database.migrate();
+}
+
+let expectedMigrations: number | undefined;
+
+async function checkReady(db: Db): Promise<boolean> {
+  try {
+    if (expectedMigrations === undefined) {
+      const { readFile } = await import('node:fs/promises');
+      const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      expectedMigrations = journal.entries.length;
+    }
+    const result = await db.execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`);
+    return (result.rows[0]?.count ?? 0) >= expectedMigrations;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,71 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { assistants } from './assistants';
+import { id, ownerEmail, timestamps } from './columns';
+
+/** Spec §3 SharedAssistant: a public face of an assistant reached by its share token. */
+export const sharedAssistants = pgTable(
+  'shared_assistants',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    ...timestamps(),
+    shareToken: text('share_token').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    originalAssistantId: uuid('original_assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    assistantName: text('assistant_name'),
+    status: text('status'),
+    log: text('log'),
+  },
+  (t) => [uniqueIndex('shared_assistants_token_unique').on(t.shareToken), index('shared_assistants_owner_idx').on(t.ownerEmail, t.createdAt)],
+);
+
+/** Spec §3 SharedThread: one visitor's conversation with a shared assistant. */
+export const sharedThreads = pgTable(
+  'shared_threads',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    sharedAssistantId: uuid('shared_assistant_id')
+      .notNull()
+      .references(() => sharedAssistants.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    anonymousEmail: text('anonymous_email'),
+    senderProfilePicUrl: text('sender_profile_pic_url'),
+    ownerProfilePicUrl: text('owner_profile_pic_url'),
+    autoReplyPaused: boolean('auto_reply_paused').notNull().default(false),
+    lastResponseId: text('last_response_id'),
+    origin: text('origin'),
+    threadSummary: text('thread_summary'),
+    /** Hash of the visitor token that alone reaches this thread from the public chat. */
+    visitorTokenHash: text('visitor_token_hash'),
+  },
+  (t) => [
+    index('shared_threads_owner_activity_idx').on(t.ownerEmail, t.lastActivityAt),
+    index('shared_threads_assistant_idx').on(t.sharedAssistantId, t.lastActivityAt),
+  ],
+);
+
+/** Spec §3 SharedMessage: the Message fields plus sharedThreadID and isManualResponse. */
+export const sharedMessages = pgTable(
+  'shared_messages',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    ...timestamps(),
+    content: text('content').notNull(),
+    senderType: text('sender_type').notNull(),
+    sharedThreadId: uuid('shared_thread_id')
+      .notNull()
+      .references(() => sharedThreads.id, { onDelete: 'cascade' }),
+    provider: text('provider'),
+    model: text('model'),
+    llmUsage: jsonb('llm_usage'),
+    useCase: text('use_case'),
+    isManualResponse: boolean('is_manual_response').notNull().default(false),
+  },
+  (t) => [index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt)],
+);

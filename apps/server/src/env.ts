@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The service's configuration, parsed once at boot. This is the only module that reads
+ * `process.env` (STYLE habit 5); everything else receives a typed `Env`.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const bool = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : String(v).toLowerCase()),
+  z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
+);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: optionalUrl,
+    CORS_ORIGINS: optionalString,
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+    ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
+    REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
+    EMAIL_CONFIRMATION_LIFETIME: z.coerce.number().int().positive().default(3 * 86_400),
+    PASSWORD_RESET_LIFETIME: z.coerce.number().int().positive().default(86_400),
+    SMTP_HOST: optionalString,
+    SMTP_PORT: z.coerce.number().int().positive().default(587),
+    SMTP_USER: optionalString,
+    SMTP_PASSWORD: optionalString,
+    SMTP_SECURE: bool,
+    EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>'),
+    BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+    AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalString,
+  })
+  .superRefine((v, ctx) => {
+    if (v.SMTP_USER && !v.SMTP_HOST) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when SMTP_USER is set' });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'PUBLIC_URL' | 'CORS_ORIGINS'> {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  CORS_ORIGINS: string[];
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses configuration; every problem is reported together (the process exits on bad config). */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  const corsOrigins = raw.CORS_ORIGINS
+    ? raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    : [new URL(publicUrl).origin];
+  return {
+    ...raw,
+    JWT_SECRET: raw.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    PUBLIC_URL: publicUrl,
+    CORS_ORIGINS: corsOrigins,
+    dataDir,
+  };
+}
+
+/**
+ * Without JWT_SECRET a random secret is generated once and kept in DATA_DIR, so tokens survive
+ * restarts and no secret is ever hard-coded. Scaled-out deployments must set JWT_SECRET so every
+ * instance shares it.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

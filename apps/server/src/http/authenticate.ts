@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Viewer } from '../domains/auth/viewer';
+import { tokenFromAuthorization } from '../domains/auth/viewer';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** Resolves the caller from the bearer access token, or null when none was sent. */
+export async function viewerFromRequest(app: FastifyInstance, request: FastifyRequest): Promise<Viewer | null> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  if (!token) return null;
+  const claims = await app.services.tokens.verify(token, 'access');
+  return { userId: claims.user_id, email: claims.email, isStaff: claims.is_staff };
+}
+
+/** preHandler for REST routes that need a signed-in user (DRF `IsAuthenticated`). */
+export function requireViewer(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const viewer = await viewerFromRequest(app, request);
+    if (!viewer) throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { bodyCode: 'not_authenticated' });
+    request.viewer = viewer;
+  };
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { bodyCode: 'not_authenticated' });
+  return request.viewer;
+}

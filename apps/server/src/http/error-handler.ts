@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const REQUIRED = 'This field is required.';
+
+/**
+ * Maps every failure to the error shape of the spec's catalogue (`{"detail": ...}` or DRF-style
+ * field errors) with the right status. 5xx bodies are generic; the details go to the log only.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      let bodyMissing = false;
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const missing = /received undefined/.test(issue.message);
+        if (!field && missing) bodyMissing = true;
+        const key = field || 'non_field_errors';
+        fields[key] ??= [];
+        fields[key].push(missing ? REQUIRED : humanize(issue.message));
+      }
+      if (bodyMissing) return reply.status(400).send({ detail: 'A request body is required.' });
+      return reply.status(400).send(fields);
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ detail: 'Request body is too large.' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ detail: 'A request body is required.' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.status(400).send({ detail: 'JSON parse error: the request body is not valid JSON.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ detail: error.message || 'Request was throttled.' });
+    if (status >= 400 && status < 500) {
+      if (error instanceof SyntaxError) return reply.status(400).send({ detail: 'JSON parse error: the request body is not valid JSON.' });
+      return reply.status(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
+}
+
+function humanize(message: string): string {
+  const text = message.replace(/^Invalid input: /, '');
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the process up and the database migrated', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+  });
+
+  it('reports not ready when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.services.database.close();
+    const ready = await other.app.inject('/readyz');
+    expect(ready.statusCode).toBe(503);
+    await other.app.close();
+  });
+
+  it('answers unknown API paths with a JSON 404 and sets security headers', async () => {
+    const res = await t.app.inject('/api/nope/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});

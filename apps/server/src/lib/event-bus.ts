@@ -1,0 +1,53 @@
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { createPubSub } from 'graphql-yoga';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+export type ModelEventKind = 'create' | 'update' | 'delete';
+
+/**
+ * A change to a model row, published by the domain layer after the database commit. `item` is the
+ * row in its API shape (JSON-safe, ISO dates) so it crosses Redis unchanged.
+ */
+export interface ModelEvent {
+  model: string;
+  kind: ModelEventKind;
+  ownerEmail: string | null;
+  item: Record<string, unknown>;
+}
+
+export interface EventBus {
+  publish(event: ModelEvent): void;
+  /** Every event of one model, from this process and (with Redis) from every other instance. */
+  subscribe(model: string): AsyncIterableIterator<ModelEvent>;
+  close(): Promise<void>;
+}
+
+type Topics = Record<string, [ModelEvent]>;
+
+/** In-process by default; Redis pub/sub (GraphQL Yoga's Redis event target) when REDIS_URL is set. */
+export function createEventBus(options: { redisUrl?: string; logger?: Pick<Logger, 'error'> } = {}): EventBus {
+  if (!options.redisUrl) {
+    const pubSub = createPubSub<Topics>();
+    return {
+      publish: (event) => pubSub.publish(topic(event.model), event),
+      subscribe: (model) => pubSub.subscribe(topic(model)) as AsyncIterableIterator<ModelEvent>,
+      close: async () => undefined,
+    };
+  }
+  const publishClient = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscribeClient = new Redis(options.redisUrl, { lazyConnect: false });
+  for (const client of [publishClient, subscribeClient]) {
+    client.on('error', (err) => options.logger?.error({ err }, 'redis connection error'));
+  }
+  const pubSub = createPubSub<Topics>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+  return {
+    publish: (event) => pubSub.publish(topic(event.model), event),
+    subscribe: (model) => pubSub.subscribe(topic(model)) as AsyncIterableIterator<ModelEvent>,
+    close: async () => {
+      await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
+    },
+  };
+}
+
+const topic = (model: string) => `aisle:model:${model}`;

@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { Database, Db } from './db/database';
+import { openDatabase } from './db/database';
+import type { TokenSigner } from './domains/auth/tokens';
+import { createTokenSigner } from './domains/auth/tokens';
+import type { Env } from './env';
+import type { EventBus } from './lib/event-bus';
+import { createEventBus } from './lib/event-bus';
+import type { Mailer } from './lib/mailer';
+import { createMailer } from './lib/mailer';
+
+/** Everything the domain layer needs, built once at boot and injected (no module singletons). */
+export interface Services {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  events: EventBus;
+  mailer: Mailer;
+  tokens: TokenSigner;
+}
+
+export interface CreateServicesOptions {
+  env: Env;
+  logger: Logger;
+  /** Overrides for tests (an in-memory database, a capturing mailer, …). */
+  database?: Database;
+  mailer?: Mailer;
+  events?: EventBus;
+}
+
+export async function createServices(options: CreateServicesOptions): Promise<Services> {
+  const { env, logger } = options;
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/db`,
+      logger,
+    }));
+  return {
+    env,
+    logger,
+    database,
+    db: database.db,
+    events: options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger }),
+    mailer: options.mailer ?? createMailer(env, logger),
+    tokens: createTokenSigner({
+      secret: env.JWT_SECRET,
+      accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,
+      refreshLifetimeSeconds: env.REFRESH_TOKEN_LIFETIME,
+    }),
+  };
+}
+
+export async function closeServices(services: Services) {
+  await services.events.close();
+  await services.database.close();
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/database';
+import { parseEnv } from '../env';
+import type { Mail, Mailer } from '../lib/mailer';
+import { closeServices, createServices, type Services } from '../services';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Every e-mail the app sent, newest last. */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh in-memory PGlite (or `databaseUrl`), with a mailer that records mails.
+ * Each call is isolated: its own database, data directory and event bus.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-test-'));
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://aisle.test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const logger = pino({ level: 'silent' });
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const database = await openDatabase({ url: options.databaseUrl ?? env.DATABASE_URL, logger });
+  const services = await createServices({ env, logger, database, mailer });
+  const app = await buildApp({ services, fastify: { loggerInstance: logger } });
+  await app.ready();
+  return {
+    app,
+    services,
+    mails,
+    async close() {
+      await app.close();
+      await closeServices(services);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

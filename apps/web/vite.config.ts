@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server proxies the API to the Fastify service (npm run dev starts both).
+const api = process.env.AISLE_DEV_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/graphql': { target: api, ws: true },
+      '/media': api,
+      '/healthz': api,
+      '/readyz': api,
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
