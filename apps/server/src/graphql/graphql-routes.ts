@@ -1,3 +1,122 @@
-import type { FastifyInstance } from 'fastify';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { createYoga } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { Viewer } from '../domains/auth/viewer';
+import { tokenFromAuthorization } from '../domains/auth/viewer';
+import { viewerFromRequest } from '../http/authenticate';
+import { buildSdl } from './build-sdl';
+import type { GraphQLContext } from './context';
+import { buildResolvers } from './resolvers';
 
-export async function graphqlRoutes(_app: FastifyInstance) {}
+interface ServerContext {
+  req?: FastifyRequest;
+  reply?: FastifyReply;
+  viewer?: Viewer | null;
+}
+
+/** Realtime constants (spec §9): keep-alive 300000 ms; connection acknowledgement within 15000 ms. */
+const KEEP_ALIVE_MS = 300_000;
+const CONNECTION_INIT_WAIT_MS = 15_000;
+
+/**
+ * The live data API: GraphQL Yoga at /graphql for queries, mutations and SSE subscriptions, and
+ * graphql-ws (protocol `graphql-transport-ws`) on the same path for WebSocket subscriptions.
+ */
+export async function graphqlRoutes(app: FastifyInstance) {
+  const schema = makeExecutableSchema({ typeDefs: buildSdl(), resolvers: buildResolvers() });
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: {
+      debug: (...args) => app.log.debug(args),
+      info: (...args) => app.log.info(args),
+      warn: (...args) => app.log.warn(args),
+      error: (...args) => app.log.error(args),
+    },
+    context: async ({ req, viewer }) => {
+      if (viewer !== undefined) return { services: app.services, viewer };
+      // An invalid or expired token is the same as none: every operation then reads "Unauthorized".
+      const fromRequest = req ? await viewerFromRequest(app, req).catch(() => null) : null;
+      return { services: app.services, viewer: fromRequest };
+    },
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: app.services.env.BODY_LIMIT });
+  const wsServer = useServer<Record<string, unknown> | undefined, { viewer?: Viewer }>(
+    {
+      connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
+      onConnect: async (ctx) => {
+        const token = tokenFromConnectionParams(ctx.connectionParams);
+        if (!token) return false;
+        try {
+          const claims = await app.services.tokens.verify(token, 'access');
+          ctx.extra.viewer = { userId: claims.user_id, email: claims.email, isStaff: claims.is_staff };
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      onSubscribe: async (ctx, _id, payload) => {
+        const enveloped = yoga.getEnveloped({ viewer: ctx.extra.viewer ?? null });
+        let document: ReturnType<typeof enveloped.parse>;
+        try {
+          document = enveloped.parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('Syntax error')];
+        }
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length) return errors;
+        return {
+          schema: enveloped.schema,
+          operationName: payload.operationName,
+          document,
+          variableValues: payload.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+      },
+    },
+    wss,
+    KEEP_ALIVE_MS,
+  );
+
+  app.server.on('upgrade', (request, socket, head) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname !== '/graphql') return socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  app.addHook('onClose', async () => {
+    await wsServer.dispose();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
+
+/** Accepts the token as `Authorization`, `authorization`, `token` or Amplify's `headers.Authorization`. */
+function tokenFromConnectionParams(params: Record<string, unknown> | undefined): string | undefined {
+  if (!params) return undefined;
+  const headers = (params.headers ?? {}) as Record<string, unknown>;
+  const value = params.Authorization ?? params.authorization ?? params.token ?? headers.Authorization ?? headers.authorization;
+  return typeof value === 'string' ? tokenFromAuthorization(value) : undefined;
+}

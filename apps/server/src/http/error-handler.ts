@@ -19,11 +19,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       let bodyMissing = false;
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const missing = /received undefined/.test(issue.message);
+        const message = issue.message ?? 'Invalid value.';
+        const missing = /received undefined/.test(message);
         if (!field && missing) bodyMissing = true;
         const key = field || 'non_field_errors';
         fields[key] ??= [];
-        fields[key].push(missing ? REQUIRED : humanize(issue.message));
+        fields[key].push(missing ? REQUIRED : humanize(message));
       }
       if (bodyMissing) return reply.status(400).send({ detail: 'A request body is required.' });
       return reply.status(400).send(fields);

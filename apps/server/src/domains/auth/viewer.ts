@@ -9,6 +9,6 @@ export interface Viewer {
 export function tokenFromAuthorization(value: string | undefined | null): string | undefined {
   if (!value) return undefined;
   const match = /^(?:Bearer|JWT)\s+(.+)$/i.exec(value.trim());
-  const token = (match ? match[1] : value).trim();
+  const token = (match?.[1] ?? value).trim();
   return token.length > 0 && token.length < 8192 ? token : undefined;
 }
