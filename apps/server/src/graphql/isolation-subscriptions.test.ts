@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getModel } from '../domains/models/model-registry';
+import { deleteItem, type Item, insertItemAsSystem, updateItem } from '../domains/models/model-store';
+import type { ModelDef } from '../domains/models/model-types';
+import { collect, listen, settle, type TestViewer, viewerToken, wsClient } from '../testing/graphql-client';
+import { operationsOf, ownedModels, updatableField } from '../testing/model-operations';
+import { seedAllModels } from '../testing/seed-models';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * For every owner-scoped subscription: another user's changes never reach a subscriber, whatever
+ * argument it sends, while the owner's own subscription (the control) does receive them.
+ */
+describe('isolation: subscriptions', () => {
+  let t: TestApp;
+  let port: number;
+  let alice: TestViewer;
+  let bob: TestViewer;
+  let aliceRows: Record<string, Item>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    port = await listen(t);
+    alice = await viewerToken(t, 'alice@shop.test');
+    bob = await viewerToken(t, 'bob@shop.test');
+    aliceRows = await seedAllModels(t, alice.email);
+  });
+  afterAll(() => t.close());
+
+  /** Makes Alice's change of the given kind through the domain layer, as REST handlers and jobs do. */
+  async function change(model: ModelDef, kind: string) {
+    const ctx = { db: t.services.db, events: t.services.events, viewer: { userId: 'a', email: alice.email, isStaff: false } };
+    if (kind === 'Create') {
+      const fresh = await seedAllModels(t, alice.email);
+      return fresh[model.name];
+    }
+    const field = updatableField(model);
+    if (kind === 'Update') return updateItem(ctx, model, { id: aliceRows[model.name]?.id, ...(field ? { [field.name]: true } : {}) });
+    const victim = (await seedAllModels(t, alice.email))[model.name];
+    return deleteItem(ctx, model, { id: victim?.id });
+  }
+
+  const cases = ownedModels.flatMap((model) => operationsOf(model).subscriptions.map((op) => [op, model] as const));
+
+  it.each(cases)('%s delivers nothing of another user’s', async (op, model) => {
+    const kind = op.slice(2, op.length - model.name.length);
+    const query = `subscription($o: String) { ${op}(ownerEmail: $o) { id ownerEmail } }`;
+    const bobClient = wsClient(port, bob);
+    const aliceClient = wsClient(port, alice);
+    try {
+      const claimed = collect(bobClient, query, { o: alice.email });
+      const plain = collect(bobClient, query, {});
+      const control = collect(aliceClient, query, { o: alice.email });
+      await settle();
+      const item = await change(model, kind);
+      await control.next(1);
+      expect(control.events[0]?.[op]).toMatchObject({ id: item?.id, ownerEmail: alice.email });
+      await settle(50);
+      expect(plain.events).toEqual([]);
+      expect(claimed.events).toEqual([]);
+      expect(JSON.stringify(claimed.errors)).toContain('Unauthorized');
+    } finally {
+      await bobClient.dispose();
+      await aliceClient.dispose();
+    }
+  });
+
+  it('refuses a WebSocket connection without a valid token', async () => {
+    const anonymous = wsClient(port, null);
+    const forged = wsClient(port, { ...bob, access: `${bob.access}x` });
+    for (const client of [anonymous, forged]) {
+      const sub = collect(client, 'subscription { onCreateWizard { id } }');
+      await expect(sub.next(1, 2000)).rejects.toThrow();
+      // graphql-ws closes the socket with 4403 Forbidden when onConnect refuses.
+      expect((sub.errors[0] as { code?: number }).code).toBe(4403);
+      await client.dispose();
+    }
+  });
+
+  it('public models (announcements) reach every signed-in subscriber', async () => {
+    const client = wsClient(port, bob);
+    try {
+      const sub = collect(client, 'subscription { onCreateAnnouncement { id message } }');
+      await settle();
+      const staff = { db: t.services.db, events: t.services.events };
+      await insertItemAsSystem(staff, getModel('Announcement'), { ownerEmail: 'staff@aisle.test', message: 'Maintenance tonight' });
+      await sub.next(1);
+      expect(sub.events[0]?.onCreateAnnouncement.message).toBe('Maintenance tonight');
+    } finally {
+      await client.dispose();
+    }
+  });
+});

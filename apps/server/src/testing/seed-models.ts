@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { getModel } from '../domains/models/model-registry';
+import { insertItemAsSystem, type Item } from '../domains/models/model-store';
+import type { TestApp } from './test-app';
+
+/**
+ * One row of every model for one owner (plus the public template rows they hang off), written
+ * through the domain layer as jobs and REST handlers will. Returns the API items by model name.
+ */
+export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Record<string, Item>> {
+  const ctx = { db: t.services.db, events: t.services.events };
+  const put = (model: string, values: Item) => insertItemAsSystem(ctx, getModel(model), values);
+  const owned = (model: string, values: Item) => put(model, { ownerEmail, ...values });
+
+  const rows: Record<string, Item> = {};
+  rows.Announcement = await put('Announcement', { ownerEmail: 'staff@aisle.test', message: `Hello from ${ownerEmail}` });
+  rows.Template = await put('Template', { name: `Template for ${ownerEmail}`, description: 'Orders and returns' });
+  rows.TemplateFunction = await put('TemplateFunction', { name: 'track_order', templateId: rows.Template.id });
+  rows.Notification = await owned('Notification', { title: 'Welcome', content: 'Your assistant is ready' });
+  rows.Function = await owned('Function', { name: 'lookup_order', code: 'export default async () => 1' });
+  rows.Assistant = await owned('Assistant', { assistantName: `Assistant of ${ownerEmail}`, instructions: 'Be kind' });
+  rows.Store = await owned('Store', { name: 'Catalog' });
+  rows.File = await owned('File', { fileName: 'faq.md', size: 120, storeId: rows.Store.id, storeFilesId: rows.Store.id });
+  rows.AssistantFunction = await owned('AssistantFunction', { assistantId: rows.Assistant.id, functionId: rows.Function.id });
+  rows.AssistantStore = await owned('AssistantStore', { assistantId: rows.Assistant.id, storeId: rows.Store.id });
+  rows.AssistantTemplate = await owned('AssistantTemplate', { assistantId: rows.Assistant.id, templateId: rows.Template.id });
+  rows.CustomUserTemplate = await owned('CustomUserTemplate', { name: 'My returns flow' });
+  rows.AssistantCustomUserTemplate = await owned('AssistantCustomUserTemplate', {
+    assistantId: rows.Assistant.id,
+    customUserTemplateId: rows.CustomUserTemplate.id,
+  });
+  rows.UserTemplateFunctions = await owned('UserTemplateFunctions', {
+    customUserTemplateId: rows.CustomUserTemplate.id,
+    templateFunctionId: rows.TemplateFunction.id,
+  });
+  rows.Thread = await owned('Thread', { name: 'First chat', assistantId: rows.Assistant.id });
+  rows.Message = await owned('Message', { content: 'Where is my order?', senderType: 'user', threadId: rows.Thread.id });
+  rows.SharedAssistant = await owned('SharedAssistant', {
+    shareToken: randomBytes(24).toString('base64url'),
+    originalAssistantId: rows.Assistant.id,
+    assistantName: 'Shared helper',
+  });
+  rows.SharedThread = await owned('SharedThread', { sharedAssistantId: rows.SharedAssistant.id, anonymousEmail: 'visitor-1@anonymous', origin: 'web' });
+  rows.SharedMessage = await owned('SharedMessage', { content: 'Hi there', senderType: 'user', sharedThreadId: rows.SharedThread.id });
+  rows.Wizard = await owned('Wizard', { status: 'Retrieving pages' });
+  rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', { timeWindow: '7d', customersHelped: 4, totalInteractions: 12 });
+  rows.Task = await owned('Task', { type: 'function_run', result: { ok: true }, functionId: rows.Function.id });
+  return rows;
+}
