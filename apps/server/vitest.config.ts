@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
+// The two-instance test needs Postgres and Redis: it runs in the scaled-out pass only.
+const scaledOnly = ['e2e/scaled-out.test.ts'];
+const scaled = process.env.AISLE_TEST_BACKEND === 'scaled';
+
 export default defineConfig({
   resolve: {
     // graphql 16 ships CJS and ESM builds; Node (and so Yoga) loads the CJS one. Vite would pick
@@ -11,6 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(scaled ? [] : scaledOnly)],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file boots its own in-memory PGlite; two cores, so two forks.

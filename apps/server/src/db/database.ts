@@ -58,7 +58,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     kind: 'pglite',
     vector: true,
     isReady: () => checkReady(db),
-    close: () => client.close(),
+    close: once(() => client.close()),
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
   };
 }
@@ -88,7 +88,7 @@ async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'])
     kind: 'postgres',
     vector,
     isReady: () => checkReady(db),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -120,4 +120,13 @@ async function checkReady(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Closing twice (shutdown racing a failure path) must not throw. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { scaled } from '../testing/test-backend';
 
 describe('health', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('health', () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+    expect(ready.json()).toMatchObject({ status: 'ready', database: scaled ? 'postgres' : 'pglite' });
   });
 
   it('reports not ready when the database is gone', async () => {
@@ -20,7 +21,7 @@ describe('health', () => {
     await other.services.database.close();
     const ready = await other.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
-    await other.app.close();
+    await other.close();
   });
 
   it('answers unknown API paths with a JSON 404 and sets security headers', async () => {

@@ -26,7 +26,9 @@ export interface EventBus {
 type Topics = Record<string, [ModelEvent]>;
 
 /** In-process by default; Redis pub/sub (GraphQL Yoga's Redis event target) when REDIS_URL is set. */
-export function createEventBus(options: { redisUrl?: string; logger?: Pick<Logger, 'error'> } = {}): EventBus {
+export function createEventBus(options: { redisUrl?: string; logger?: Pick<Logger, 'error'>; channelPrefix?: string } = {}): EventBus {
+  const prefix = options.channelPrefix ?? 'aisle';
+  const topic = (model: string) => `${prefix}:model:${model}`;
   if (!options.redisUrl) {
     const pubSub = createPubSub<Topics>();
     return {
@@ -49,5 +51,3 @@ export function createEventBus(options: { redisUrl?: string; logger?: Pick<Logge
     },
   };
 }
-
-const topic = (model: string) => `aisle:model:${model}`;

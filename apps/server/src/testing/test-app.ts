@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
+import { createEventBus } from '../lib/event-bus';
 import { parseEnv } from '../env';
 import type { Mail, Mailer } from '../lib/mailer';
 import { closeServices, createServices, type Services } from '../services';
+import { createScratchDatabase, redisUrl, scaled, uniqueChannelPrefix } from './test-backend';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,10 +20,11 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh in-memory PGlite (or `databaseUrl`), with a mailer that records mails.
- * Each call is isolated: its own database, data directory and event bus.
+ * The real app on a fresh database (in-memory PGlite, or a scratch Postgres database in the scaled
+ * run), with a mailer that records mails. Each call is isolated: its own database, data directory
+ * and event channels.
  */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-test-'));
   const env = parseEnv({
     DATA_DIR: dataDir,
@@ -38,8 +41,10 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       mails.push(mail);
     },
   };
-  const database = await openDatabase({ url: options.databaseUrl ?? env.DATABASE_URL, logger });
-  const services = await createServices({ env, logger, database, mailer });
+  const scratch = scaled ? await createScratchDatabase() : undefined;
+  const database = await openDatabase({ url: scratch?.url, logger });
+  const events = scaled ? createEventBus({ redisUrl, channelPrefix: uniqueChannelPrefix() }) : undefined;
+  const services = await createServices({ env, logger, database, mailer, events });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   await app.ready();
   return {
@@ -49,6 +54,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     async close() {
       await app.close();
       await closeServices(services);
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
