@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -49,8 +50,18 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { vector } });
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initDataDirInChild(dataDir);
+  }
+  // Postgres defaults shared_buffers to 128 MB, all of it WASM memory here; 16 MB keeps an idle
+  // embedded server small (measured: 333 → 193 MB RSS for PGlite alone) at no measured speed cost,
+  // since the data files stay in the operating system's page cache anyway.
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { vector },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'temp_buffers=4MB'],
+  });
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -61,6 +72,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     close: once(() => client.close()),
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
   };
+}
+
+const initScript = fileURLToPath(new URL('./init-pglite-data-dir.mjs', import.meta.url));
+
+function initDataDirInChild(dataDir: string) {
+  const result = spawnSync(process.execPath, [initScript, dataDir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`Could not create the database in ${dataDir} (exit ${result.status ?? result.signal})`);
 }
 
 async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger']): Promise<Database & { migrate(): Promise<void> }> {

@@ -10,6 +10,7 @@ import { viewerFromRequest } from '../http/authenticate';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { buildResolvers } from './resolvers';
+import { createSubscriptionHub } from './subscription-hub';
 
 interface ServerContext {
   req?: FastifyRequest;
@@ -26,7 +27,8 @@ const CONNECTION_INIT_WAIT_MS = 15_000;
  * graphql-ws (protocol `graphql-transport-ws`) on the same path for WebSocket subscriptions.
  */
 export async function graphqlRoutes(app: FastifyInstance) {
-  const schema = makeExecutableSchema({ typeDefs: buildSdl(), resolvers: buildResolvers() });
+  const hub = createSubscriptionHub(app.services.events);
+  const schema = makeExecutableSchema({ typeDefs: buildSdl(), resolvers: buildResolvers(hub) });
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -108,6 +110,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
   });
 
   app.addHook('onClose', async () => {
+    await hub.close();
     await wsServer.dispose();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });

@@ -1,12 +1,11 @@
-import { filter, map, pipe } from 'graphql-yoga';
-import { type SubscriptionFilter, matchesFilter } from '../domains/models/filter-match';
+import type { SubscriptionFilter } from '../domains/models/filter-match';
 import type { Filter } from '../domains/models/filter-sql';
 import { getModel, models } from '../domains/models/model-registry';
 import { createItem, deleteItem, getItem, type Item, listItems, type SortDirection, updateItem } from '../domains/models/model-store';
 import type { ModelDef } from '../domains/models/model-types';
-import type { ModelEvent } from '../lib/event-bus';
 import { type GraphQLContext, modelContext, toGraphQLError, unauthorized } from './context';
 import { AWSDateTime, AWSJSON } from './scalars';
+import type { SubscriptionHub } from './subscription-hub';
 
 type Args = Record<string, unknown>;
 type Resolver = (parent: Item, args: Args, ctx: GraphQLContext) => unknown;
@@ -30,7 +29,7 @@ const listArgs = (args: Args) => ({
   nextToken: args.nextToken as string | null,
 });
 
-function modelResolvers(model: ModelDef) {
+function modelResolvers(model: ModelDef, hub: SubscriptionHub) {
   const query: Record<string, Resolver> = {
     [`get${model.name}`]: adapt((_, args, ctx) => getItem(modelContext(ctx), model, args.id)),
     [`list${model.plural}`]: adapt((_, args, ctx) => listItems(modelContext(ctx), model, listArgs(args))),
@@ -67,15 +66,13 @@ function modelResolvers(model: ModelDef) {
         const { viewer } = modelContext(ctx);
         // Owner-scoped subscriptions deliver only the caller's rows, whatever argument is sent.
         if (model.owned && args.ownerEmail != null && args.ownerEmail !== viewer.email) throw unauthorized();
-        const wanted = args.filter as SubscriptionFilter | null;
-        return pipe(
-          ctx.services.events.subscribe(model.name),
-          filter(
-            (event: ModelEvent) =>
-              event.kind === kind && (!model.owned || event.ownerEmail === viewer.email) && matchesFilter(event.item, wanted),
-          ),
-          map((event: ModelEvent) => ({ [field]: event.item })),
-        );
+        return hub.subscribe({
+          model: model.name,
+          kind,
+          ownerEmail: model.owned ? viewer.email : null,
+          filter: args.filter as SubscriptionFilter | null,
+          field,
+        });
       }),
     };
   }
@@ -97,13 +94,13 @@ function modelResolvers(model: ModelDef) {
   return { query, mutation, subscription, type };
 }
 
-export function buildResolvers() {
+export function buildResolvers(hub: SubscriptionHub) {
   const resolvers: Record<string, unknown> = { AWSDateTime, AWSJSON };
   const Query: Record<string, Resolver> = {};
   const Mutation: Record<string, Resolver> = {};
   const Subscription: Record<string, unknown> = {};
   for (const model of models) {
-    const r = modelResolvers(model);
+    const r = modelResolvers(model, hub);
     Object.assign(Query, r.query);
     Object.assign(Mutation, r.mutation);
     Object.assign(Subscription, r.subscription);

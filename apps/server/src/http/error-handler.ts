@@ -21,7 +21,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const message = issue.message ?? 'Invalid value.';
         const missing = /received undefined/.test(message);
-        if (!field && missing) bodyMissing = true;
+        // Fastify hands a POST without any body to validation as null, not undefined.
+        if (!field && (missing || /received null/.test(message))) bodyMissing = true;
         const key = field || 'non_field_errors';
         fields[key] ??= [];
         fields[key].push(missing ? REQUIRED : humanize(message));
@@ -48,8 +49,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error.' });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
 }
 
 function humanize(message: string): string {

@@ -1,4 +1,5 @@
-import type { FieldDef, ModelDef } from './model-types';
+import { type SQL, sql } from 'drizzle-orm';
+import { columnsOf, type FieldDef, type ModelDef } from './model-types';
 
 /** Implicit fields every model has (Amplify adds them), then the ownerEmail of owned models. */
 export function allFields(model: ModelDef): FieldDef[] {
@@ -36,4 +37,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
+}
+
+/** `column AS "apiName", …` for every field: rows come out of SQL already in their API shape. */
+export function apiSelection(model: ModelDef): SQL {
+  const columns = columnsOf(model);
+  return sql.join(
+    allFields(model).map((field) => sql`${columns[field.column]} AS ${sql.identifier(field.name)}`),
+    sql`, `,
+  );
+}
+
+/** Finishes a row decoded from JSON: timestamps in one ISO form (`…Z`), the type name. */
+export function normalizeJsonItem(model: ModelDef, row: Record<string, unknown>): Record<string, unknown> {
+  for (const field of allFields(model)) {
+    const value = row[field.name];
+    if (field.type === 'AWSDateTime' && typeof value === 'string') row[field.name] = new Date(value).toISOString();
+    else if (value === undefined) row[field.name] = null;
+  }
+  row.__typename = model.name;
+  return row;
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus, ModelEventKind } from '../../lib/event-bus';
 import type { Viewer } from '../auth/viewer';
 import { type Filter, filterToSql } from './filter-sql';
-import { fieldMap, isUuid, toApiItem } from './model-fields';
+import { apiSelection, fieldMap, isUuid, normalizeJsonItem, toApiItem } from './model-fields';
 import { getModel } from './model-registry';
 import { type Access, columnsOf, type ModelDef } from './model-types';
 import { checkLimit, decodeCursor, encodeCursor } from './pagination';
@@ -72,17 +72,20 @@ export async function listItems(ctx: ModelContext, model: ModelDef, options: Lis
   }
 
   const order = direction === 'DESC' ? sql`${sortColumn} DESC, ${columns.id} DESC` : sql`${sortColumn} ASC, ${columns.id} ASC`;
-  const rows = (await ctx.db
-    .select()
-    .from(model.table)
-    .where(and(...conditions))
-    .orderBy(order)
-    .limit(limit + 1)) as Item[];
+  const outerOrder = sql.raw(direction === 'DESC' ? `x."${sortField}" DESC, x."id" DESC` : `x."${sortField}" ASC, x."id" ASC`);
+  // The page is built as one JSON document in the database: decoding one value is several times
+  // faster than decoding 999 rows of 20+ columns field by field (bench/: 22 ms → 9 ms on PGlite).
+  const result = (await ctx.db.execute(sql`
+    SELECT coalesce(json_agg(x ORDER BY ${outerOrder}), '[]'::json) AS items FROM (
+      SELECT ${apiSelection(model)} FROM ${model.table} WHERE ${and(...conditions) ?? sql`true`} ORDER BY ${order} LIMIT ${limit + 1}
+    ) x`)) as unknown as { rows: { items: Item[] | string }[] };
+  const raw = result.rows[0]?.items ?? [];
+  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Item[];
 
-  const page = rows.slice(0, limit);
+  const page = rows.slice(0, limit).map((row) => normalizeJsonItem(model, row));
   const last = page.at(-1);
-  const nextToken = rows.length > limit && last ? encodeCursor({ sort: (last[sortField] as Date).toISOString(), id: last.id as string }) : null;
-  return { items: page.map((row) => toApiItem(model, row)), nextToken };
+  const nextToken = rows.length > limit && last ? encodeCursor({ sort: last[sortField] as string, id: last.id as string }) : null;
+  return { items: page, nextToken };
 }
 
 export async function getItem(ctx: Omit<ModelContext, 'events'>, model: ModelDef, id: unknown): Promise<Item | null> {

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('web app serving', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'aisle-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for every client route, so deep links and reloads work', async () => {
+    for (const url of ['/', '/store', '/users/verify-email?key=abc', '/shared/chat?token=x']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets and keeps API misses as JSON 404s', async () => {
+    expect((await t.app.inject('/assets/app.js')).body).toContain('console.log');
+    const miss = await t.app.inject('/api/unknown/');
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json()).toEqual({ detail: 'Not found.' });
+    expect((await t.app.inject({ method: 'POST', url: '/store' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,28 @@
+import { eventLatency } from './event-latency';
+import { idleMemory } from './idle-memory';
+import { listQuery } from './list-query';
+import { startServer } from './server-process';
+
+/** Runs every benchmark against a fresh server process each and prints one JSON document. */
+async function main() {
+  const results: Record<string, unknown> = { node: process.version, date: new Date().toISOString() };
+  results.idleMemory = await idleMemory();
+  let server = await startServer();
+  try {
+    results.listQuery999 = await listQuery(server);
+  } finally {
+    await server.stop();
+  }
+  server = await startServer();
+  try {
+    results.eventLatency = await eventLatency(server);
+  } finally {
+    await server.stop();
+  }
+  console.log(JSON.stringify(results, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
