@@ -84,6 +84,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /**
+ * Configuration for commands run through npm (`npm run user:create`). npm starts workspace scripts
+ * in their workspace folder (apps/server), so a bare DATA_DIR=./data would miss the server's data.
+ * Same rules as `npm start` (scripts/workspace.mjs): DATA_DIR defaults to `<repo>/data`, and a
+ * relative value is taken from the directory npm was started in (INIT_CWD), where the user typed it.
+ */
+export function parseCommandEnv(repoRoot: string, source: Record<string, string | undefined> = process.env): Env {
+  const userCwd = source.INIT_CWD || process.cwd();
+  const dataDir = source.DATA_DIR ? path.resolve(userCwd, source.DATA_DIR) : path.join(repoRoot, 'data');
+  return parseEnv({ ...source, DATA_DIR: dataDir });
+}
+
+/**
  * Without JWT_SECRET a random secret is generated once and kept in DATA_DIR, so tokens survive
  * restarts and no secret is ever hard-coded. Scaled-out deployments must set JWT_SECRET so every
  * instance shares it.

@@ -1,0 +1,18 @@
+/**
+ * The client-facing texts of the accounts API. The web app matches some of them exactly (spec §8:
+ * "Email is not verified.", "Invalid or expired token."), so they live in one place.
+ */
+export const accountMessages = {
+  duplicateEmail: 'A user with that email already exists.',
+  emailVerified: 'Email successfully verified.',
+  invalidToken: 'Invalid or expired token.',
+  emailNotVerified: 'Email is not verified.',
+  noActiveAccount: 'No active account found with the given credentials',
+  resetMailSent: 'Password reset e-mail has been sent.',
+  resetDone: 'Password reset successful. You can now log in.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  invalidPage: 'Invalid page.',
+  userNotFound: 'User not found',
+  userInactive: 'User is inactive',
+} as const;

@@ -1,0 +1,44 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { users } from '../../db/schema/users';
+import type { Env } from '../../env';
+
+/**
+ * Uploaded avatars live in `${DATA_DIR}/media/avatars/<uuid>.<ext>`, which the app serves at
+ * `/media/avatars/`. These helpers are the only place that maps between the two.
+ */
+const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|webp|gif)$/;
+
+export function avatarDirectory(env: Env): string {
+  return path.join(env.dataDir, 'media', 'avatars');
+}
+
+export function avatarUrl(env: Env, fileName: string): string {
+  return `${env.PUBLIC_URL}/media/avatars/${fileName}`;
+}
+
+/**
+ * The file name when `url` is one of our uploads. The strict pattern matters: users can set any
+ * URL as their avatar, and a crafted one (`.../avatars/../../jwt-secret`) must never name a file
+ * outside the avatars folder.
+ */
+export function uploadedAvatarFile(env: Env, url: string | null): string | undefined {
+  const prefix = avatarUrl(env, '');
+  if (!url?.startsWith(prefix)) return undefined;
+  const name = url.slice(prefix.length);
+  return UPLOADED_NAME.test(name) ? name : undefined;
+}
+
+/**
+ * Deletes a replaced upload, unless some user still shows it (anyone may point their avatar URL at
+ * another user's upload; that must not let them delete it).
+ */
+export async function removeReplacedAvatar({ db, env, previousUrl }: { db: DbOrTx; env: Env; previousUrl: string | null }) {
+  const fileName = uploadedAvatarFile(env, previousUrl);
+  if (!fileName || !previousUrl) return;
+  const [stillUsed] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, previousUrl)).limit(1);
+  if (stillUsed) return;
+  await rm(path.join(avatarDirectory(env), fileName), { force: true });
+}
