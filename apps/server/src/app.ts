@@ -39,7 +39,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env } = services;
   const app = Fastify({
     bodyLimit: env.BODY_LIMIT,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For may it be trusted: otherwise any client could
+    // pick its own address and escape the per-client rate limits.
+    trustProxy: env.TRUST_PROXY,
     // The spec's paths all end in "/"; accept both forms rather than 404 a client that drops it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ...options.fastify,

@@ -37,6 +37,7 @@ const envSchema = z
     BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
     AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })

@@ -1,3 +1,5 @@
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -33,6 +35,9 @@ export async function graphqlRoutes(app: FastifyInstance) {
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
+    // Nested connections and aliases each cost a query: bound them so one request cannot fan out
+    // into thousands (a list of assistants with their threads' messages is 7 deep).
+    plugins: [maxDepthPlugin({ n: 8, exposeLimits: true }), maxAliasesPlugin({ n: 30, exposeLimits: true })],
     landingPage: false,
     logging: {
       debug: (...args) => app.log.debug(args),

@@ -108,3 +108,22 @@ describe('data API mutations', () => {
     expect(res.errors?.[0]?.message).toBe('Unauthorized');
   });
 });
+
+describe('data API request limits', () => {
+  let t: TestApp;
+  let me: TestViewer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    me = await viewerToken(t, 'merchant@shop.test');
+  });
+  afterAll(() => t.close());
+
+  it('refuses queries nested too deep or with too many aliases, and allows ordinary ones', async () => {
+    const deep = `{ listThreads { items { assistant { threads { items { assistant { threads { items { assistant { id } } } } } } } } } }`;
+    expect((await gql(t, me, deep)).errors?.[0]?.message).toMatch(/depth/i);
+    const aliases = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: listStores { items { id } }`).join(' ')} }`;
+    expect((await gql(t, me, aliases)).errors?.[0]?.message).toMatch(/aliases/i);
+    const normal = `{ listAssistants { items { id threads { items { messages { items { id } } } } } } }`;
+    expect((await gql(t, me, normal)).errors).toBeUndefined();
+  });
+});
