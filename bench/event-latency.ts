@@ -17,7 +17,9 @@ function openSubscriber(port: number, token: string, onData: (data: { onCreateAs
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as { type: string; payload?: { data?: unknown } };
       if (message.type === 'connection_ack') {
-        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { onCreateAssistant { assistantName } }' } }));
+        socket.send(
+          JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { onCreateAssistant { assistantName } }' } }),
+        );
         resolve(socket);
       } else if (message.type === 'next') {
         onData(message.payload?.data as { onCreateAssistant: { assistantName: string } });

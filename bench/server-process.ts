@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -6,15 +6,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTokenSigner } from '../apps/server/src/domains/auth/tokens';
+import type { GqlData } from '../apps/server/src/testing/graphql-client';
 
 /**
- * Starts the real server (`src/main.ts`, embedded PGlite on disk, no configuration besides a port,
- * a data directory and a known JWT secret) in its own process, as `npm start` does.
+ * Starts the real server (the bundle `npm start` runs, embedded PGlite on disk, no configuration
+ * besides a port, a data directory and a known JWT secret) in its own process.
  */
 const serverDir = fileURLToPath(new URL('../apps/server', import.meta.url));
 
-/** The Node flags `npm start` runs the server with (apps/server/package.json `start`). */
-export const serverNodeArgs = ['--max-semi-space-size=4'];
+/** How `npm start` runs the server (apps/server/package.json `start`): the bundle, these flags. */
+export const serverNodeArgs = ['--max-semi-space-size=8'];
+let built = false;
+
+function buildOnce() {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  built = true;
+}
 
 export interface BenchServer {
   port: number;
@@ -37,14 +45,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean; nodeArgs?: string[] } = {}): Promise<BenchServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean; nodeArgs?: string[] } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'aisle-bench-'));
   const secret = `bench-${randomUUID()}-${randomUUID()}`;
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? serverNodeArgs), '--import', 'tsx', 'src/main.ts'], {
+  buildOnce();
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? serverNodeArgs), 'dist/main.mjs'], {
     cwd: serverDir,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,7 +65,13 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start-up');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -88,7 +106,7 @@ export async function graphql(server: BenchServer, token: string, query: string,
   });
   const body = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as Record<string, any>;
+  return body.data as GqlData;
 }
 
 export function percentile(values: number[], p: number): number {

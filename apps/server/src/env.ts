@@ -11,7 +11,10 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().opti
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const bool = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : String(v).toLowerCase()),
-  z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 );
 
 const envSchema = z
@@ -26,7 +29,11 @@ const envSchema = z
     JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
     ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
     REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
-    EMAIL_CONFIRMATION_LIFETIME: z.coerce.number().int().positive().default(3 * 86_400),
+    EMAIL_CONFIRMATION_LIFETIME: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(3 * 86_400),
     PASSWORD_RESET_LIFETIME: z.coerce.number().int().positive().default(86_400),
     SMTP_HOST: optionalString,
     SMTP_PORT: z.coerce.number().int().positive().default(587),
@@ -73,7 +80,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const corsOrigins = raw.CORS_ORIGINS
-    ? raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    ? raw.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
     : [new URL(publicUrl).origin];
   return {
     ...raw,

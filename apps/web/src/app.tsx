@@ -6,8 +6,10 @@ export function App() {
       <h1>Aisle</h1>
       <p>Intelligent AI solutions for modern business.</p>
       <p>
-        The API is at <code>/api/</code> (documentation at <a href="/api/docs">/api/docs</a>) and the
-        live data API at <code>/graphql</code>.
+        The REST API is at <code>/api/</code> (documentation at <a href="/api/docs">/api/docs</a>).
+      </p>
+      <p>
+        The live data API is at <code>/graphql</code>.
       </p>
     </main>
   );

@@ -133,7 +133,9 @@ async function checkReady(db: Db): Promise<boolean> {
       const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
       expectedMigrations = journal.entries.length;
     }
-    const result = (await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { count: number }[] };
+    const result = (await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { count: number }[];
+    };
     return (result.rows[0]?.count ?? 0) >= expectedMigrations;
   } catch {
     return false;

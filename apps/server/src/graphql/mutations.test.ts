@@ -20,9 +20,19 @@ describe('data API mutations', () => {
       me,
       `mutation { createWizard(input: { ownerEmail: "merchant@shop.test", currentStep: "NOT_STARTED", completed: true }) { id currentStep completed pagesRetrieved shopifyConfigurationUpdated ownerEmail } }`,
     );
-    expect(created.data?.createWizard).toMatchObject({ currentStep: 'NOT_STARTED', completed: true, pagesRetrieved: false, ownerEmail: me.email });
+    expect(created.data?.createWizard).toMatchObject({
+      currentStep: 'NOT_STARTED',
+      completed: true,
+      pagesRetrieved: false,
+      ownerEmail: me.email,
+    });
     const id = created.data?.createWizard.id;
-    const updated = await gql(t, me, `mutation($id: ID!) { updateWizard(input: { id: $id, completed: false }) { id completed updatedAt createdAt } }`, { id });
+    const updated = await gql(
+      t,
+      me,
+      `mutation($id: ID!) { updateWizard(input: { id: $id, completed: false }) { id completed updatedAt createdAt } }`,
+      { id },
+    );
     expect(updated.data?.updateWizard.completed).toBe(false);
     expect(Date.parse(updated.data?.updateWizard.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.data?.updateWizard.createdAt));
     const listed = await gql(t, me, `{ listWizards(limit: 999) { items { id completed } } }`);
@@ -39,9 +49,18 @@ describe('data API mutations', () => {
 
   it('keeps AWSJSON values as JSON strings on the wire and refuses invalid JSON', async () => {
     const qa = [{ question: 'Do you ship to Canada?', answer: 'Yes, in 5 days.' }];
-    const res = await gql(t, me, `mutation($i: CreateAssistantInput!) { createAssistant(input: $i) { id assistantUserQA tool_resources } }`, {
-      i: { assistantName: 'Shop helper', assistantUserQA: JSON.stringify(qa), tool_resources: JSON.stringify({ file_search: { vector_store_ids: [] } }) },
-    });
+    const res = await gql(
+      t,
+      me,
+      `mutation($i: CreateAssistantInput!) { createAssistant(input: $i) { id assistantUserQA tool_resources } }`,
+      {
+        i: {
+          assistantName: 'Shop helper',
+          assistantUserQA: JSON.stringify(qa),
+          tool_resources: JSON.stringify({ file_search: { vector_store_ids: [] } }),
+        },
+      },
+    );
     expect(JSON.parse(res.data?.createAssistant.assistantUserQA)).toEqual(qa);
     expect(JSON.parse(res.data?.createAssistant.tool_resources)).toEqual({ file_search: { vector_store_ids: [] } });
     const bad = await gql(t, me, `mutation { createAssistant(input: { assistantName: "x", tools: "{not json" }) { id } }`);
@@ -51,7 +70,9 @@ describe('data API mutations', () => {
   it('refuses server-managed fields and missing required fields, changing nothing', async () => {
     const created = await gql(t, me, `mutation { createAssistant(input: { assistantName: "Counter" }) { id inputTokens } }`);
     const id = created.data?.createAssistant.id;
-    const forged = await gql(t, me, `mutation($id: ID!) { updateAssistant(input: { id: $id, inputTokens: 0, outputTokens: 0 }) { id } }`, { id });
+    const forged = await gql(t, me, `mutation($id: ID!) { updateAssistant(input: { id: $id, inputTokens: 0, outputTokens: 0 }) { id } }`, {
+      id,
+    });
     expect(forged.errors?.[0]?.message).toMatch(/inputTokens/);
     const nameless = await gql(t, me, `mutation { createAssistant(input: { instructions: "hi" }) { id } }`);
     expect(nameless.errors?.[0]?.message).toMatch(/assistantName/);
@@ -64,13 +85,26 @@ describe('data API mutations', () => {
   it('applies mutation conditions and reports a failed one', async () => {
     const created = await gql(t, me, `mutation { createStore(input: { name: "Catalog" }) { id } }`);
     const id = created.data?.createStore.id;
-    const failed = await gql(t, me, `mutation($id: ID!) { updateStore(input: { id: $id, name: "Renamed" }, condition: { name: { eq: "Other" } }) { id } }`, {
-      id,
+    const failed = await gql(
+      t,
+      me,
+      `mutation($id: ID!) { updateStore(input: { id: $id, name: "Renamed" }, condition: { name: { eq: "Other" } }) { id } }`,
+      {
+        id,
+      },
+    );
+    expect(failed.errors?.[0]).toMatchObject({
+      message: 'The conditional request failed.',
+      extensions: { errorType: 'ConditionalCheckFailedException' },
     });
-    expect(failed.errors?.[0]).toMatchObject({ message: 'The conditional request failed.', extensions: { errorType: 'ConditionalCheckFailedException' } });
-    const ok = await gql(t, me, `mutation($id: ID!) { updateStore(input: { id: $id, name: "Renamed" }, condition: { name: { eq: "Catalog" } }) { name } }`, {
-      id,
-    });
+    const ok = await gql(
+      t,
+      me,
+      `mutation($id: ID!) { updateStore(input: { id: $id, name: "Renamed" }, condition: { name: { eq: "Catalog" } }) { name } }`,
+      {
+        id,
+      },
+    );
     expect(ok.data?.updateStore.name).toBe('Renamed');
     const deleted = await gql(t, me, `mutation($id: ID!) { deleteStore(input: { id: $id }) { id name } }`, { id });
     expect(deleted.data?.deleteStore).toEqual({ id, name: 'Renamed' });
@@ -85,21 +119,41 @@ describe('data API mutations', () => {
     });
     const mine = await gql(t, me, `mutation { createCustomUserTemplate(input: { name: "My flow" }) { id } }`);
     const cut = mine.data?.createCustomUserTemplate.id;
-    const link = await gql(t, me, `mutation($c: ID!, $f: ID!) { createUserTemplateFunctions(input: { customUserTemplateId: $c, templateFunctionId: $f }) { id templateFunction { name } } }`, {
-      c: cut,
-      f: fn.data?.createTemplateFunction.id,
-    });
+    const link = await gql(
+      t,
+      me,
+      `mutation($c: ID!, $f: ID!) { createUserTemplateFunctions(input: { customUserTemplateId: $c, templateFunctionId: $f }) { id templateFunction { name } } }`,
+      {
+        c: cut,
+        f: fn.data?.createTemplateFunction.id,
+      },
+    );
     expect(link.data?.createUserTemplateFunctions.templateFunction.name).toBe('track_order');
-    const again = await gql(t, me, `mutation($c: ID!, $f: ID!) { createUserTemplateFunctions(input: { customUserTemplateId: $c, templateFunctionId: $f }) { id } }`, {
-      c: cut,
-      f: fn.data?.createTemplateFunction.id,
-    });
+    const again = await gql(
+      t,
+      me,
+      `mutation($c: ID!, $f: ID!) { createUserTemplateFunctions(input: { customUserTemplateId: $c, templateFunctionId: $f }) { id } }`,
+      {
+        c: cut,
+        f: fn.data?.createTemplateFunction.id,
+      },
+    );
     expect(again.errors?.[0]?.message).toBe('An item with this key already exists.');
-    const byCut = await gql(t, me, `query($c: ID!) { userTemplateFunctionsByCustomUserTemplateId(customUserTemplateId: $c) { items { id } } }`, { c: cut });
+    const byCut = await gql(
+      t,
+      me,
+      `query($c: ID!) { userTemplateFunctionsByCustomUserTemplateId(customUserTemplateId: $c) { items { id } } }`,
+      { c: cut },
+    );
     expect(byCut.data?.userTemplateFunctionsByCustomUserTemplateId.items).toEqual([{ id: link.data?.createUserTemplateFunctions.id }]);
     const removed = await gql(t, me, `mutation($c: ID!) { deleteCustomUserTemplate(input: { id: $c }) { id } }`, { c: cut });
     expect(removed.data?.deleteCustomUserTemplate.id).toBe(cut);
-    const gone = await gql(t, me, `query($c: ID!) { userTemplateFunctionsByCustomUserTemplateId(customUserTemplateId: $c) { items { id } } }`, { c: cut });
+    const gone = await gql(
+      t,
+      me,
+      `query($c: ID!) { userTemplateFunctionsByCustomUserTemplateId(customUserTemplateId: $c) { items { id } } }`,
+      { c: cut },
+    );
     expect(gone.data?.userTemplateFunctionsByCustomUserTemplateId.items).toEqual([]);
   });
 

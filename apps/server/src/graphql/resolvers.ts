@@ -50,12 +50,17 @@ function modelResolvers(model: ModelDef, hub: SubscriptionHub) {
   }
 
   const mutation: Record<string, Resolver> = {};
-  if (model.create !== 'none') mutation[`create${model.name}`] = adapt((_, args, ctx) => createItem(modelContext(ctx), model, args.input as Item));
+  if (model.create !== 'none')
+    mutation[`create${model.name}`] = adapt((_, args, ctx) => createItem(modelContext(ctx), model, args.input as Item));
   if (model.update !== 'none') {
-    mutation[`update${model.name}`] = adapt((_, args, ctx) => updateItem(modelContext(ctx), model, args.input as Item, args.condition as Filter | null));
+    mutation[`update${model.name}`] = adapt((_, args, ctx) =>
+      updateItem(modelContext(ctx), model, args.input as Item, args.condition as Filter | null),
+    );
   }
   if (model.delete !== 'none') {
-    mutation[`delete${model.name}`] = adapt((_, args, ctx) => deleteItem(modelContext(ctx), model, args.input as Item, args.condition as Filter | null));
+    mutation[`delete${model.name}`] = adapt((_, args, ctx) =>
+      deleteItem(modelContext(ctx), model, args.input as Item, args.condition as Filter | null),
+    );
   }
 
   const subscription: Record<string, { subscribe: Resolver }> = {};

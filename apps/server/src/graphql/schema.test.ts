@@ -19,7 +19,17 @@ describe('data API schema', () => {
     const query = fieldsOf(schema.getQueryType());
     const mutation = fieldsOf(schema.getMutationType());
     const subscription = fieldsOf(schema.getSubscriptionType());
-    const lists = ['Announcements', 'Notifications', 'Functions', 'Assistants', 'Stores', 'Files', 'Templates', 'CustomUserTemplates', 'Wizards'];
+    const lists = [
+      'Announcements',
+      'Notifications',
+      'Functions',
+      'Assistants',
+      'Stores',
+      'Files',
+      'Templates',
+      'CustomUserTemplates',
+      'Wizards',
+    ];
     for (const plural of lists) expect(query).toContain(`list${plural}`);
     expect(query).toEqual(
       expect.arrayContaining([
@@ -66,10 +76,17 @@ describe('data API schema', () => {
     expect(flags).toHaveLength(11);
     expect(flags).toContain('shopifyConfigurationUpdated');
     const createWizard = schema.getMutationType()?.getFields().createWizard;
-    expect(createWizard?.args.map((a) => `${a.name}: ${a.type}`)).toEqual(['input: CreateWizardInput!', 'condition: ModelWizardConditionInput']);
+    expect(createWizard?.args.map((a) => `${a.name}: ${a.type}`)).toEqual([
+      'input: CreateWizardInput!',
+      'condition: ModelWizardConditionInput',
+    ]);
     const listWizards = schema.getQueryType()?.getFields().listWizards;
     expect(String(listWizards?.type)).toBe('ModelWizardConnection');
-    expect(listWizards?.args.map((a) => `${a.name}: ${a.type}`)).toEqual(['filter: ModelWizardFilterInput', 'limit: Int', 'nextToken: String']);
+    expect(listWizards?.args.map((a) => `${a.name}: ${a.type}`)).toEqual([
+      'filter: ModelWizardFilterInput',
+      'limit: Int',
+      'nextToken: String',
+    ]);
     const onCreate = schema.getSubscriptionType()?.getFields().onCreateWizard;
     expect(onCreate?.args.map((a) => `${a.name}: ${a.type}`)).toEqual(['filter: ModelSubscriptionWizardFilterInput', 'ownerEmail: String']);
   });

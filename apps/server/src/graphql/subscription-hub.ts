@@ -1,5 +1,5 @@
 import { Repeater } from 'graphql-yoga';
-import { type SubscriptionFilter, matchesFilter } from '../domains/models/filter-match';
+import { matchesFilter, type SubscriptionFilter } from '../domains/models/filter-match';
 import type { EventBus, ModelEvent, ModelEventKind } from '../lib/event-bus';
 
 export interface HubSubscription {
@@ -55,10 +55,10 @@ export function createSubscriptionHub(events: EventBus) {
       return new Repeater(async (push, stop) => {
         const listener: Listener = { ...subscription, push };
         const key = subscription.ownerEmail ?? PUBLIC;
-        let byOwner = listeners.get(subscription.model);
-        if (!byOwner) listeners.set(subscription.model, (byOwner = new Map()));
-        let set = byOwner.get(key);
-        if (!set) byOwner.set(key, (set = new Set()));
+        const byOwner = listeners.get(subscription.model) ?? new Map<string, Set<Listener>>();
+        listeners.set(subscription.model, byOwner);
+        const set = byOwner.get(key) ?? new Set<Listener>();
+        byOwner.set(key, set);
         set.add(listener);
         ensureFeed(subscription.model);
         await stop;

@@ -19,8 +19,13 @@ describe('subscriptions', () => {
   it('delivers create, update and delete over WebSocket, honouring the filter', async () => {
     const client = wsClient(port, me);
     try {
-      const created = collect(client, `subscription($o: String) { onCreateAssistant(ownerEmail: $o) { id assistantName } }`, { o: me.email });
-      const updated = collect(client, `subscription { onUpdateAssistant(filter: { assistantName: { beginsWith: "Shop" } }) { id assistantName } }`);
+      const created = collect(client, `subscription($o: String) { onCreateAssistant(ownerEmail: $o) { id assistantName } }`, {
+        o: me.email,
+      });
+      const updated = collect(
+        client,
+        `subscription { onUpdateAssistant(filter: { assistantName: { beginsWith: "Shop" } }) { id assistantName } }`,
+      );
       const deleted = collect(client, `subscription { onDeleteAssistant { id } }`);
       await settle();
       const a = await gql(t, me, `mutation { createAssistant(input: { assistantName: "Helper" }) { id } }`);

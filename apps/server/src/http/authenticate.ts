@@ -27,6 +27,7 @@ export function requireViewer(app: FastifyInstance) {
 }
 
 export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { bodyCode: 'not_authenticated' });
+  if (!request.viewer)
+    throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { bodyCode: 'not_authenticated' });
   return request.viewer;
 }

@@ -1,6 +1,5 @@
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { createRequire } from 'node:module';
 import { createPubSub } from 'graphql-yoga';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 export type ModelEventKind = 'create' | 'update' | 'delete';
@@ -37,6 +36,10 @@ export function createEventBus(options: { redisUrl?: string; logger?: Pick<Logge
       close: async () => undefined,
     };
   }
+  // Loaded only when configured: the embedded default never pays for the Redis client.
+  const require = createRequire(import.meta.url);
+  const { Redis } = require('ioredis') as typeof import('ioredis');
+  const { createRedisEventTarget } = require('@graphql-yoga/redis-event-target') as typeof import('@graphql-yoga/redis-event-target');
   const publishClient = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(options.redisUrl, { lazyConnect: false });
   for (const client of [publishClient, subscribeClient]) {

@@ -22,7 +22,10 @@ export function createMailer(env: Env, logger: Logger): Mailer {
   if (!env.SMTP_HOST) {
     return {
       async send(mail) {
-        logger.info({ mail: { to: mail.to, subject: mail.subject } }, `E-mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`);
+        logger.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `E-mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
+        );
       },
     };
   }

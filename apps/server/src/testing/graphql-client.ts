@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createClient, type Client } from 'graphql-ws';
+import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestApp } from './test-app';
 
@@ -22,7 +22,18 @@ export interface GqlResult<T = Record<string, unknown>> {
 }
 
 /** POSTs one operation to /graphql, as the web app does. */
-export async function gql<T = Record<string, any>>(t: TestApp, viewer: TestViewer | null, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+/**
+ * GraphQL data as tests read it: by path, with each assertion checking the shape it needs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: responses are read by path in tests, then asserted.
+export type GqlData = Record<string, any>;
+
+export async function gql<T = GqlData>(
+  t: TestApp,
+  viewer: TestViewer | null,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GqlResult<T>> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/graphql',
@@ -53,7 +64,7 @@ export async function listen(t: TestApp): Promise<number> {
  * Subscribes and collects payloads; `next(n)` resolves once n events arrived. `ready` resolves
  * once the server has acknowledged the connection and a short settle time passed.
  */
-export function collect<T = Record<string, any>>(client: Client, query: string, variables?: Record<string, unknown>) {
+export function collect<T = GqlData>(client: Client, query: string, variables?: Record<string, unknown>) {
   const events: T[] = [];
   const errors: unknown[] = [];
   let waiters: { n: number; resolve: () => void }[] = [];
@@ -81,7 +92,10 @@ export function collect<T = Record<string, any>>(client: Client, query: string, 
     dispose,
     next(n: number, timeoutMs = 5000) {
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${n} events (got ${events.length}; errors ${JSON.stringify(errors)})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`timed out waiting for ${n} events (got ${events.length}; errors ${JSON.stringify(errors)})`)),
+          timeoutMs,
+        );
         waiters.push({
           n,
           resolve: () => {

@@ -20,7 +20,10 @@ export const ownedModels = models.filter((m) => m.owned);
 export const publicModels = models.filter((m) => !m.owned);
 
 /** A selection of every scalar field (relations left out). */
-export const selection = (model: ModelDef) => allFields(model).map((f) => f.name).join(' ');
+export const selection = (model: ModelDef) =>
+  allFields(model)
+    .map((f) => f.name)
+    .join(' ');
 
 /** A plausible value for a writable field; references point at `rows` (the caller's own by default). */
 export function sampleValue(field: FieldDef, rows: Record<string, Item>): unknown {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { getModel } from '../domains/models/model-registry';
-import { insertItemAsSystem, type Item } from '../domains/models/model-store';
+import { type Item, insertItemAsSystem } from '../domains/models/model-store';
 import type { TestApp } from './test-app';
 
 /**
@@ -40,7 +40,11 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
     originalAssistantId: rows.Assistant.id,
     assistantName: 'Shared helper',
   });
-  rows.SharedThread = await owned('SharedThread', { sharedAssistantId: rows.SharedAssistant.id, anonymousEmail: 'visitor-1@anonymous', origin: 'web' });
+  rows.SharedThread = await owned('SharedThread', {
+    sharedAssistantId: rows.SharedAssistant.id,
+    anonymousEmail: 'visitor-1@anonymous',
+    origin: 'web',
+  });
   rows.SharedMessage = await owned('SharedMessage', { content: 'Hi there', senderType: 'user', sharedThreadId: rows.SharedThread.id });
   rows.Wizard = await owned('Wizard', { status: 'Retrieving pages' });
   rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', { timeWindow: '7d', customersHelped: 4, totalInteractions: 12 });

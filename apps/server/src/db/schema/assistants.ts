@@ -51,7 +51,10 @@ export const assistantFunctions = pgTable(
       .notNull()
       .references(() => functions.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('assistant_functions_unique').on(t.assistantId, t.functionId), index('assistant_functions_function_idx').on(t.functionId)],
+  (t) => [
+    uniqueIndex('assistant_functions_unique').on(t.assistantId, t.functionId),
+    index('assistant_functions_function_idx').on(t.functionId),
+  ],
 );
 
 export const assistantStores = pgTable(
@@ -79,7 +82,10 @@ export const assistantTemplates = pgTable(
       .notNull()
       .references(() => templates.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('assistant_templates_unique').on(t.assistantId, t.templateId), index('assistant_templates_template_idx').on(t.templateId)],
+  (t) => [
+    uniqueIndex('assistant_templates_unique').on(t.assistantId, t.templateId),
+    index('assistant_templates_template_idx').on(t.templateId),
+  ],
 );
 
 export const assistantCustomUserTemplates = pgTable(

@@ -19,7 +19,10 @@ export const sharedAssistants = pgTable(
     status: text('status'),
     log: text('log'),
   },
-  (t) => [uniqueIndex('shared_assistants_token_unique').on(t.shareToken), index('shared_assistants_owner_idx').on(t.ownerEmail, t.createdAt)],
+  (t) => [
+    uniqueIndex('shared_assistants_token_unique').on(t.shareToken),
+    index('shared_assistants_owner_idx').on(t.ownerEmail, t.createdAt),
+  ],
 );
 
 /** Spec §3 SharedThread: one visitor's conversation with a shared assistant. */

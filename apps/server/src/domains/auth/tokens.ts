@@ -20,7 +20,11 @@ export interface TokenClaims {
 }
 
 export interface TokenSigner {
-  sign(type: TokenType, subject: { userId: string; email: string; isStaff: boolean }, jti?: string): Promise<{ token: string; claims: TokenClaims }>;
+  sign(
+    type: TokenType,
+    subject: { userId: string; email: string; isStaff: boolean },
+    jti?: string,
+  ): Promise<{ token: string; claims: TokenClaims }>;
   /** Verifies signature, expiry and (when given) the type; throws AppError 401 `token_not_valid`. */
   verify(token: string, type?: TokenType): Promise<TokenClaims>;
 }
@@ -41,7 +45,15 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
     async sign(type, subject, jti = randomUUID()) {
       const iat = Math.floor(now() / 1000);
       const exp = iat + (type === 'access' ? options.accessLifetimeSeconds : options.refreshLifetimeSeconds);
-      const claims: TokenClaims = { token_type: type, jti, user_id: subject.userId, email: subject.email, is_staff: subject.isStaff, iat, exp };
+      const claims: TokenClaims = {
+        token_type: type,
+        jti,
+        user_id: subject.userId,
+        email: subject.email,
+        is_staff: subject.isStaff,
+        iat,
+        exp,
+      };
       const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
       return { token, claims };
     },

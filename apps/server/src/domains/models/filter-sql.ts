@@ -79,7 +79,8 @@ function operator(field: FieldDef, column: PgColumn, op: string, value: unknown)
     case 'le':
       return sql`${e} <= ${param(field, value)}`;
     case 'between': {
-      if (!Array.isArray(value) || value.length !== 2) throw new AppError('BAD_REQUEST', `between on ${field.name} takes exactly two values.`);
+      if (!Array.isArray(value) || value.length !== 2)
+        throw new AppError('BAD_REQUEST', `between on ${field.name} takes exactly two values.`);
       return sql`${e} BETWEEN ${param(field, value[0])} AND ${param(field, value[1])}`;
     }
     case 'beginsWith':
@@ -87,7 +88,9 @@ function operator(field: FieldDef, column: PgColumn, op: string, value: unknown)
     case 'contains':
     case 'notContains': {
       const test =
-        field.type === 'StringList' ? sql`coalesce(${column}, '[]'::jsonb) @> ${JSON.stringify([String(value)])}::jsonb` : sql`strpos(${column}::text, ${String(value)}) > 0`;
+        field.type === 'StringList'
+          ? sql`coalesce(${column}, '[]'::jsonb) @> ${JSON.stringify([String(value)])}::jsonb`
+          : sql`strpos(${column}::text, ${String(value)}) > 0`;
       return op === 'contains' ? test : sql`NOT coalesce(${test}, false)`;
     }
     case 'attributeExists':

@@ -121,9 +121,23 @@ export const models: ModelDef[] = [
       { name: 'threads', kind: 'hasMany', model: 'Thread', field: 'assistantID' },
     ],
   },
-  joinModel('AssistantFunction', 'AssistantFunctions', s.assistantFunctions, ref('functionId', 'functionId', 'Function'), 'function', 'Function'),
+  joinModel(
+    'AssistantFunction',
+    'AssistantFunctions',
+    s.assistantFunctions,
+    ref('functionId', 'functionId', 'Function'),
+    'function',
+    'Function',
+  ),
   joinModel('AssistantStore', 'AssistantStores', s.assistantStores, ref('storeId', 'storeId', 'Store'), 'store', 'Store'),
-  joinModel('AssistantTemplate', 'AssistantTemplates', s.assistantTemplates, ref('templateId', 'templateId', 'Template'), 'template', 'Template'),
+  joinModel(
+    'AssistantTemplate',
+    'AssistantTemplates',
+    s.assistantTemplates,
+    ref('templateId', 'templateId', 'Template'),
+    'template',
+    'Template',
+  ),
   joinModel(
     'AssistantCustomUserTemplate',
     'AssistantCustomUserTemplates',
@@ -264,7 +278,12 @@ export const models: ModelDef[] = [
     plural: 'Templates',
     table: s.templates,
     owned: false,
-    fields: [f('active', 'Boolean'), f('name', 'String', { required: true }), f('description', 'String'), f('requiredVariables', 'AWSJSON')],
+    fields: [
+      f('active', 'Boolean'),
+      f('name', 'String', { required: true }),
+      f('description', 'String'),
+      f('requiredVariables', 'AWSJSON'),
+    ],
     create: 'staff',
     update: 'staff',
     delete: 'staff',
@@ -335,7 +354,12 @@ export const models: ModelDef[] = [
     plural: 'Wizards',
     table: s.wizards,
     owned: true,
-    fields: [f('currentStep', 'String'), f('status', 'String'), f('completed', 'Boolean'), ...wizardFlags.map((flag) => f(flag, 'Boolean'))],
+    fields: [
+      f('currentStep', 'String'),
+      f('status', 'String'),
+      f('completed', 'Boolean'),
+      ...wizardFlags.map((flag) => f(flag, 'Boolean')),
+    ],
     create: 'owner',
     update: 'owner',
     delete: 'owner',
@@ -374,7 +398,14 @@ export const models: ModelDef[] = [
   },
 ];
 
-function joinModel(name: string, plural: string, table: ModelDef['table'], target: FieldDef, targetRelation: string, targetModel: string): ModelDef {
+function joinModel(
+  name: string,
+  plural: string,
+  table: ModelDef['table'],
+  target: FieldDef,
+  targetRelation: string,
+  targetModel: string,
+): ModelDef {
   return {
     name,
     plural,

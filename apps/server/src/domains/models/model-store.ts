@@ -131,7 +131,12 @@ async function checkReference(ctx: ModelContext, modelName: string, id: unknown)
 }
 
 function publish(ctx: Pick<ModelContext, 'events'>, model: ModelDef, kind: ModelEventKind, item: Item) {
-  ctx.events.publish({ model: model.name, kind, ownerEmail: model.owned || model.name === 'Announcement' ? (item.ownerEmail as string) : null, item });
+  ctx.events.publish({
+    model: model.name,
+    kind,
+    ownerEmail: model.owned || model.name === 'Announcement' ? (item.ownerEmail as string) : null,
+    item,
+  });
 }
 
 export async function createItem(ctx: ModelContext, model: ModelDef, input: Item): Promise<Item> {
@@ -205,7 +210,8 @@ async function runWrite<T>(write: () => Promise<T>): Promise<T> {
     const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (code === '23505') throw new AppError('CONFLICT', 'An item with this key already exists.', { cause: error });
     if (code === '23503') throw new AppError('BAD_REQUEST', 'A referenced item does not exist.', { cause: error });
-    if (code === '22P02' || code === '22007' || code === '22008') throw new AppError('BAD_REQUEST', 'A value has the wrong format.', { cause: error });
+    if (code === '22P02' || code === '22007' || code === '22008')
+      throw new AppError('BAD_REQUEST', 'A value has the wrong format.', { cause: error });
     throw error;
   }
 }

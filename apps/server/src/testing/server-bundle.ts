@@ -1,0 +1,77 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The production server as `npm start` runs it: the esbuild bundle (scripts/build.mjs), started
+ * with node in its own process. Each caller builds into its own folder, so test files running in
+ * parallel never share one.
+ */
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export function buildBundle(): { dir: string; remove(): void } {
+  // Inside the server folder's tree so the bundle resolves its external packages from node_modules.
+  const outdir = path.join(serverDir, 'dist-test', randomUUID());
+  execFileSync(process.execPath, ['scripts/build.mjs', outdir], { cwd: serverDir, stdio: 'inherit' });
+  return { dir: outdir, remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  stop(): Promise<number | null>;
+}
+
+export async function startBundle(bundleDir: string, env: Record<string, string | undefined>): Promise<RunningServer> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(bundleDir, 'main.mjs')], {
+    cwd: serverDir,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => output.push(String(d)));
+  child.stderr?.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start-up: ${output.join('')}`);
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`server did not become ready: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    port,
+    url,
+    child,
+    output,
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
