@@ -7,11 +7,11 @@ import { startServer } from './server-process';
  * the steady state of a running install. Goal: under 250 MB.
  */
 export async function idleMemory(settleMs = 5000) {
-  const first = await startServer({}, { keepData: true });
+  const first = await startServer({ keepData: true });
   await new Promise((r) => setTimeout(r, settleMs));
   const firstBoot = first.rssBytes();
   await first.stop();
-  const again = await startServer({}, { dataDir: first.dataDir, keepData: true });
+  const again = await startServer({ dataDir: first.dataDir, keepData: true });
   await new Promise((r) => setTimeout(r, settleMs));
   const restart = again.rssBytes();
   await again.stop();

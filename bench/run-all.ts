@@ -1,7 +1,7 @@
 import { eventLatency } from './event-latency';
 import { idleMemory } from './idle-memory';
 import { listQuery } from './list-query';
-import { startServer } from './server-process';
+import { removeBundle, startServer } from './server-process';
 
 /** Runs every benchmark against a fresh server process each and prints one JSON document. */
 async function main() {
@@ -19,6 +19,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }
 

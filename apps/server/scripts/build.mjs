@@ -1,6 +1,8 @@
-// Bundles the server, with its dependencies, into one minified dist/main.mjs for `npm start`: less
-// code for V8 to keep around than the installed packages' sources, which keeps the idle embedded
-// server under its memory goal (bench/idle-memory.ts), and a faster start.
+// Bundles the server's own code (and the @aisle/* workspace packages) into dist/main.mjs for
+// `npm start`. Installed dependencies stay external, loaded from node_modules as usual. Running the
+// TypeScript sources through a loader would keep the loader and Node's TypeScript stripper (for the
+// workspace packages) in memory: the bundle keeps the idle embedded server under its memory goal
+// (bench/idle-memory.ts) and starts faster.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,38 +12,24 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Usage: node scripts/build.mjs [outdir]   (default: apps/server/dist; tests build elsewhere)
 const dist = path.resolve(process.argv[2] ?? `${root}dist`);
 
-// Loaded from node_modules at run time: packages that read files beside their own code (WASM,
-// native addons, static assets) or are only loaded when configured.
-const external = [
-  '@electric-sql/pglite',
-  '@electric-sql/pglite-pgvector',
-  '@node-rs/argon2',
-  '@fastify/swagger-ui',
-  'pg',
-  'pg-native',
-  'ioredis',
-  '@graphql-yoga/redis-event-target',
-  'nodemailer',
-  'bufferutil',
-  'utf-8-validate',
-];
-
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/main.ts`],
   outfile: `${dist}/main.mjs`,
   bundle: true,
-  minify: true,
   sourcemap: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
   logLevel: 'warning',
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  // Bundled CommonJS dependencies call require() for Node built-ins.
-  banner: {
-    js: "import { createRequire as __aisleCreateRequire } from 'node:module'; const require = __aisleCreateRequire(import.meta.url);",
-  },
+  plugins: [
+    {
+      name: 'external-dependencies',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@aisle/') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
 });
 // Files the bundle reads at run time, beside it as they are beside src/db/database.ts.
 cpSync(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../domains/models/model-store';
-import { gql, type TestViewer, viewerToken } from '../testing/graphql-client';
+import { gql, type TestViewer } from '../testing/graphql-client';
 import { operationsOf, ownedModels, publicModels, selection } from '../testing/model-operations';
-import { seedAllModels } from '../testing/seed-models';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+import { twoMerchants } from '../testing/two-merchants';
 
 /** A second user can read none of the first user's rows, through any query of the data API. */
 describe('isolation: reads', () => {
@@ -14,11 +14,7 @@ describe('isolation: reads', () => {
   let bobRows: Record<string, Item>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await viewerToken(t, 'alice@shop.test');
-    bob = await viewerToken(t, 'bob@shop.test');
-    aliceRows = await seedAllModels(t, alice.email);
-    bobRows = await seedAllModels(t, bob.email);
+    ({ t, alice, bob, aliceRows, bobRows } = await twoMerchants());
   });
   afterAll(() => t.close());
 

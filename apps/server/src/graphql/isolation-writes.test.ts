@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../domains/models/model-store';
 import { gql, type TestViewer, viewerToken } from '../testing/graphql-client';
 import { createInput, operationsOf, ownedModels, publicModels, sampleValue, selection, updatableField } from '../testing/model-operations';
-import { seedAllModels } from '../testing/seed-models';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+import { twoMerchants } from '../testing/two-merchants';
 
 /** A second user can change, delete or claim none of the first user's rows. */
 describe('isolation: writes', () => {
@@ -14,11 +14,7 @@ describe('isolation: writes', () => {
   let bobRows: Record<string, Item>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await viewerToken(t, 'alice@shop.test');
-    bob = await viewerToken(t, 'bob@shop.test');
-    aliceRows = await seedAllModels(t, alice.email);
-    bobRows = await seedAllModels(t, bob.email);
+    ({ t, alice, bob, aliceRows, bobRows } = await twoMerchants());
   });
   afterAll(() => t.close());
 

@@ -161,16 +161,6 @@ describe('data API mutations', () => {
     const res = await gql(t, me, `mutation { createThread(input: { assistantID: "6f1c1a52-0000-4000-8000-000000000000" }) { id } }`);
     expect(res.errors?.[0]?.message).toBe('Unauthorized');
   });
-});
-
-describe('data API request limits', () => {
-  let t: TestApp;
-  let me: TestViewer;
-  beforeAll(async () => {
-    t = await createTestApp();
-    me = await viewerToken(t, 'merchant@shop.test');
-  });
-  afterAll(() => t.close());
 
   it('refuses queries nested too deep or with too many aliases, and allows ordinary ones', async () => {
     const deep = `{ listThreads { items { assistant { threads { items { assistant { threads { items { assistant { id } } } } } } } } } }`;

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
  * parallel never share one.
  */
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The Node flags of `npm start` (package.json `start`), so tests and benchmarks run what users run. */
+const startScript =
+  (JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+export const startNodeFlags = /node ((?:--\S+ )*)dist\/main\.mjs/.exec(startScript)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
 
 export function buildBundle(): { dir: string; remove(): void } {
   // Inside the server folder's tree so the bundle resolves its external packages from node_modules.
@@ -41,7 +46,7 @@ export interface RunningServer {
 export async function startBundle(bundleDir: string, env: Record<string, string | undefined>): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(bundleDir, 'main.mjs')], {
+  const child = spawn(process.execPath, [...startNodeFlags, path.join(bundleDir, 'main.mjs')], {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

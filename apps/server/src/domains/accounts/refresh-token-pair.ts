@@ -1,11 +1,11 @@
 import type { RefreshResponse } from '@aisle/contracts/accounts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens, users } from '../../db/schema/users';
 import type { TokenSigner } from '../auth/tokens';
 import { issueTokenPair } from './issue-token-pair';
 import { toRefreshUser } from './user-representation';
-import { invalidTokenError, verifySignature } from './validate-token';
+import { invalidTokenError, isOutstanding, verifySignature } from './validate-token';
 
 export interface RefreshTokenPairInput {
   db: Db;
@@ -24,14 +24,7 @@ export async function refreshTokenPair({ db, tokens, refresh }: RefreshTokenPair
     const [revoked] = await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.jti, claims.jti),
-          eq(refreshTokens.userId, claims.user_id),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(isOutstanding(claims))
       .returning({ userId: refreshTokens.userId });
     if (!revoked) throw invalidTokenError();
     const [user] = await tx.select().from(users).where(eq(users.id, revoked.userId)).limit(1);

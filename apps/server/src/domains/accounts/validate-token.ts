@@ -1,9 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { refreshTokens } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { INVALID_TOKEN_DETAIL, type TokenClaims, type TokenSigner, type TokenType } from '../auth/tokens';
 import { isUuid } from '../models/model-fields';
+
+/** The refresh token of these claims is still usable: recorded, not revoked, not expired. */
+export function isOutstanding(claims: Pick<TokenClaims, 'jti' | 'user_id'>): SQL | undefined {
+  return and(
+    eq(refreshTokens.jti, claims.jti),
+    eq(refreshTokens.userId, claims.user_id),
+    isNull(refreshTokens.revokedAt),
+    gt(refreshTokens.expiresAt, sql`now()`),
+  );
+}
 
 /** Simple-JWT's answer for every unusable token; which check failed is not the client's business. */
 export function invalidTokenError(cause?: unknown): AppError {
@@ -38,18 +48,7 @@ export interface ValidateTokenInput {
 export async function validateToken({ db, tokens, token }: ValidateTokenInput): Promise<TokenClaims> {
   const claims = await verifySignature(tokens, token);
   if (claims.token_type === 'refresh') {
-    const [row] = await db
-      .select({ jti: refreshTokens.jti })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.jti, claims.jti),
-          eq(refreshTokens.userId, claims.user_id),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1);
+    const [row] = await db.select({ jti: refreshTokens.jti }).from(refreshTokens).where(isOutstanding(claims)).limit(1);
     if (!row) throw invalidTokenError();
   }
   return claims;
