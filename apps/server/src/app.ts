@@ -28,6 +28,9 @@ export interface BuildAppOptions {
   fastify?: FastifyServerOptions;
 }
 
+/** Origins allowed to frame the app: the Shopify admin and shops' own admin domains. */
+const EMBEDDING_ORIGINS = ['https://admin.shopify.com', 'https://*.myshopify.com'];
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
@@ -58,8 +61,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
+        // The app runs embedded in the Shopify admin (spec §2), so those may frame it; the public
+        // chat page widens this for storefronts (http/web-app.ts). X-Frame-Options cannot express
+        // this, so it is off and frame-ancestors decides.
+        'frame-ancestors': ["'self'", ...EMBEDDING_ORIGINS],
+        // Only force https for subresources when the app itself is served over https.
+        'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
       },
     },
+    frameguard: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });

@@ -35,4 +35,14 @@ describe('web app serving', () => {
     expect(miss.json()).toEqual({ detail: 'Not found.' });
     expect((await t.app.inject({ method: 'POST', url: '/store' })).statusCode).toBe(404);
   });
+
+  it('may be framed by the Shopify admin, and the public chat page by any storefront', async () => {
+    const app = await t.app.inject('/store');
+    expect(app.headers['x-frame-options']).toBeUndefined();
+    // Served over plain http (PUBLIC_URL http://aisle.test): assets must not be forced to https.
+    expect(app.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self' https://admin.shopify.com https://*.myshopify.com");
+    const chat = await t.app.inject('/shared/chat?token=abc');
+    expect(chat.headers['content-security-policy']).toContain('frame-ancestors *');
+  });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Paths the single-page app never owns: these 404 as JSON instead of falling back to index.html. */
@@ -21,8 +21,15 @@ export const webAppRoutes = fp(async (app: FastifyInstance, options: { distDir: 
   app.setNotFoundHandler((request, reply) => {
     const isServerPath = SERVER_PREFIXES.some((p) => request.url.startsWith(p));
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !isServerPath) {
+      if (request.url.startsWith('/shared/chat')) allowAnyFramer(reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: 'Not found.' });
   });
 });
+
+/** The public chat page is opened by the storefront widget in an iframe on any shop's domain. */
+function allowAnyFramer(reply: FastifyReply) {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/frame-ancestors[^;]*/, 'frame-ancestors *'));
+}
