@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCommandEnv } from './env';
+import { EnvError, parseCommandEnv, parseEnv } from './env';
 
 describe('configuration of npm-run commands', () => {
   const repoRoot = path.resolve('/srv/aisle');
@@ -16,5 +19,62 @@ describe('configuration of npm-run commands', () => {
       path.resolve('/home/me/my-data'),
     );
     expect(parseCommandEnv(repoRoot, { ...secret, INIT_CWD: '/home/me', DATA_DIR: '/var/aisle' }).dataDir).toBe(path.resolve('/var/aisle'));
+  });
+});
+
+describe('service configuration', () => {
+  it('starts from nothing: port 3000, data in ./data, a public URL on localhost', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-env-'));
+    try {
+      const env = parseEnv({ DATA_DIR: dataDir });
+      expect(env).toMatchObject({
+        PORT: 3000,
+        PUBLIC_URL: 'http://localhost:3000',
+        CORS_ORIGINS: ['http://localhost:3000'],
+        TRUST_PROXY: false,
+      });
+      expect(env.DATABASE_URL).toBeUndefined();
+      expect(env.REDIS_URL).toBeUndefined();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('generates the JWT secret once, keeps it in DATA_DIR and reuses it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-env-'));
+    try {
+      const first = parseEnv({ DATA_DIR: dataDir }).JWT_SECRET;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+      expect(parseEnv({ DATA_DIR: dataDir }).JWT_SECRET).toBe(first);
+      expect(parseEnv({ DATA_DIR: dataDir, JWT_SECRET: 'y'.repeat(40) }).JWT_SECRET).toBe('y'.repeat(40));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports every problem of a bad configuration together', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', LOG_LEVEL: 'loud', SMTP_USER: 'me' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'SMTP_HOST']) expect(problems).toContain(name);
+  });
+
+  it('makes the server exit with the list of problems instead of starting', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: '-1', REDIS_URL: 'nope', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('REDIS_URL');
   });
 });

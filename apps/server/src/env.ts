@@ -17,42 +17,36 @@ const bool = z.preprocess(
     .transform((v) => v === 'true' || v === '1'),
 );
 
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    PUBLIC_URL: optionalUrl,
-    CORS_ORIGINS: optionalString,
-    DATABASE_URL: optionalUrl,
-    REDIS_URL: optionalUrl,
-    JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
-    ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
-    REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
-    EMAIL_CONFIRMATION_LIFETIME: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(3 * 86_400),
-    PASSWORD_RESET_LIFETIME: z.coerce.number().int().positive().default(86_400),
-    SMTP_HOST: optionalString,
-    SMTP_PORT: z.coerce.number().int().positive().default(587),
-    SMTP_USER: optionalString,
-    SMTP_PASSWORD: optionalString,
-    SMTP_SECURE: bool,
-    EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>'),
-    BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
-    AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
-    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-    TRUST_PROXY: bool,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST_DIR: optionalString,
-  })
-  .superRefine((v, ctx) => {
-    if (v.SMTP_USER && !v.SMTP_HOST) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when SMTP_USER is set' });
-    }
-  });
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  CORS_ORIGINS: optionalString,
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
+  EMAIL_CONFIRMATION_LIFETIME: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3 * 86_400),
+  PASSWORD_RESET_LIFETIME: z.coerce.number().int().positive().default(86_400),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_SECURE: bool,
+  EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+});
 
 export type RawEnv = z.infer<typeof envSchema>;
 
@@ -73,9 +67,10 @@ export class EnvError extends Error {
 /** Parses configuration; every problem is reported together (the process exits on bad config). */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
-  }
+  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  // Rules across variables, checked even when single values failed, so every problem is listed.
+  if (source.SMTP_USER && !source.SMTP_HOST) problems.push('SMTP_HOST: is required when SMTP_USER is set');
+  if (!result.success || problems.length) throw new EnvError(problems);
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
