@@ -35,6 +35,8 @@ export async function graphqlRoutes(app: FastifyInstance) {
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
+    // CORS is Fastify's (CORS_ORIGINS) for every route; Yoga's own would reflect any origin.
+    cors: false,
     // Nested connections and aliases each cost a query: bound them so one request cannot fan out
     // into thousands (a list of assistants with their threads' messages is 7 deep).
     plugins: [maxDepthPlugin({ n: 8, exposeLimits: true }), maxAliasesPlugin({ n: 30, exposeLimits: true })],
