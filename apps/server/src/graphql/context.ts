@@ -1,6 +1,8 @@
+import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { Viewer } from '../domains/auth/viewer';
-import type { ModelContext } from '../domains/models/model-store';
+import { getItems, type Item, type ModelContext } from '../domains/models/model-store';
+import type { ModelDef } from '../domains/models/model-types';
 import { AppError } from '../lib/app-error';
 import type { Services } from '../services';
 
@@ -8,6 +10,24 @@ export interface GraphQLContext {
   services: Services;
   /** Null when no valid access token came with the request or the socket. */
   viewer: Viewer | null;
+  /** Per-operation batch loaders by model name (see `itemLoader`). */
+  loaders?: Map<string, DataLoader<unknown, Item | null>>;
+}
+
+/**
+ * Loads rows by id for `belongsTo` fields, batching every lookup of one model made while resolving
+ * one operation into a single query (a list of 999 threads asks for their assistants once).
+ */
+export function itemLoader(ctx: GraphQLContext, model: ModelDef): DataLoader<unknown, Item | null> {
+  ctx.loaders ??= new Map();
+  let loader = ctx.loaders.get(model.name);
+  if (!loader) {
+    const mctx = modelContext(ctx);
+    // Batching only, no cache: a subscription's context lives across events that may change rows.
+    loader = new DataLoader((ids: readonly unknown[]) => getItems(mctx, model, ids), { cache: false });
+    ctx.loaders.set(model.name, loader);
+  }
+  return loader;
 }
 
 export const unauthorized = () => new GraphQLError('Unauthorized', { extensions: { code: 'UNAUTHORIZED', errorType: 'Unauthorized' } });

@@ -114,4 +114,25 @@ describe('lists: pagination, filters, indexed queries', () => {
     const after = await gql(t, owner, query, { a: assistantID, c: { ge: secondAt } });
     expect(after.data?.threadsByAssistantID.items.map((i: { name: string }) => i.name)).toEqual(['second', 'third']);
   });
+
+  it('resolves the parent of every row of a long list, each row getting its own', async () => {
+    const names = ['North', 'South'];
+    const ids: string[] = [];
+    for (const assistantName of names) {
+      const a = await gql(t, owner, `mutation($n: String!) { createAssistant(input: { assistantName: $n }) { id } }`, { n: assistantName });
+      ids.push(a.data?.createAssistant.id);
+    }
+    for (let i = 0; i < 40; i++) {
+      await gql(t, owner, `mutation($a: ID!) { createThread(input: { assistantID: $a, name: "t" }) { id } }`, { a: ids[i % 2] });
+    }
+    const res = await gql(
+      t,
+      owner,
+      `{ listThreads(limit: 1000, filter: { name: { eq: "t" } }) { items { assistantID assistant { id assistantName } } } }`,
+    );
+    const items = res.data?.listThreads.items as { assistantID: string; assistant: { id: string; assistantName: string } }[];
+    expect(items).toHaveLength(40);
+    for (const item of items) expect(item.assistant.id).toBe(item.assistantID);
+    expect(new Set(items.map((i) => i.assistant.assistantName))).toEqual(new Set(names));
+  });
 });

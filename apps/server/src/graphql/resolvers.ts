@@ -3,7 +3,7 @@ import type { Filter } from '../domains/models/filter-sql';
 import { getModel, models } from '../domains/models/model-registry';
 import { createItem, deleteItem, getItem, type Item, listItems, type SortDirection, updateItem } from '../domains/models/model-store';
 import type { ModelDef } from '../domains/models/model-types';
-import { type GraphQLContext, modelContext, toGraphQLError, unauthorized } from './context';
+import { type GraphQLContext, itemLoader, modelContext, toGraphQLError, unauthorized } from './context';
 import { AWSDateTime, AWSJSON } from './scalars';
 import type { SubscriptionHub } from './subscription-hub';
 
@@ -94,7 +94,7 @@ function modelResolvers(model: ModelDef, hub: SubscriptionHub) {
               equals: { [relation.field]: parent.id },
             }),
           )
-        : adapt((parent, _args, ctx) => getItem(modelContext(ctx), target, parent[relation.field]));
+        : adapt((parent, _args, ctx) => itemLoader(ctx, target).load(parent[relation.field]));
   }
   return { query, mutation, subscription, type };
 }

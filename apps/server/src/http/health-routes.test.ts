@@ -47,11 +47,24 @@ describe('CORS', () => {
 
   it('lets the configured origins call the API and the data API, and no others', async () => {
     for (const url of ['/api/token/', '/graphql']) {
-      const allowed = await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://app.aisle.test', 'access-control-request-method': 'POST' } });
+      const allowed = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://app.aisle.test', 'access-control-request-method': 'POST' },
+      });
       expect(allowed.headers['access-control-allow-origin'], url).toBe('https://app.aisle.test');
-      const other = await t.app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST' } });
+      const other = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST' },
+      });
       expect(other.headers['access-control-allow-origin'], url).toBeUndefined();
-      const post = await t.app.inject({ method: 'POST', url, headers: { origin: 'https://evil.test', 'content-type': 'application/json' }, payload: {} });
+      const post = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: 'https://evil.test', 'content-type': 'application/json' },
+        payload: {},
+      });
       expect(post.headers['access-control-allow-origin'], url).toBeUndefined();
     }
   });

@@ -1,4 +1,4 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -97,6 +97,19 @@ export async function getItem(ctx: Omit<ModelContext, 'events'>, model: ModelDef
     .where(and(sql`${columns.id} = ${id}`, scope(model, ctx.viewer)))
     .limit(1)) as Item[];
   return row ? toApiItem(model, row) : null;
+}
+
+/** Several rows by id in one query (the caller's own, or a public model's), in the order asked. */
+export async function getItems(ctx: Omit<ModelContext, 'events'>, model: ModelDef, ids: readonly unknown[]): Promise<(Item | null)[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return ids.map(() => null);
+  const columns = columnsOf(model);
+  const rows = (await ctx.db
+    .select()
+    .from(model.table)
+    .where(and(inArray(columns.id as PgColumn, wanted), scope(model, ctx.viewer)))) as Item[];
+  const byId = new Map(rows.map((row) => [row.id as string, toApiItem(model, row)]));
+  return ids.map((id) => (typeof id === 'string' ? (byId.get(id) ?? null) : null));
 }
 
 function checkAccess(access: Access, viewer: Viewer) {
