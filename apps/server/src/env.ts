@@ -48,7 +48,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
 });
 
-export type RawEnv = z.infer<typeof envSchema>;
+type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'PUBLIC_URL' | 'CORS_ORIGINS'> {
   JWT_SECRET: string;

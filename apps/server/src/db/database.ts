@@ -39,7 +39,7 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options.url, options.logger) : await openPglite(options.dataDir);
-  await migrate(database);
+  await database.migrate();
   return database;
 }
 
@@ -118,10 +118,6 @@ async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'])
       }
     },
   };
-}
-
-async function migrate(database: Database & { migrate(): Promise<void> }) {
-  await database.migrate();
 }
 
 let expectedMigrations: number | undefined;

@@ -126,7 +126,7 @@ function mutationInputs(model: ModelDef): string {
   return defs.join('\n\n');
 }
 
-export function indexQueryArgs(model: ModelDef, index: NonNullable<ModelDef['indexes']>[number]): string {
+function indexQueryArgs(model: ModelDef, index: NonNullable<ModelDef['indexes']>[number]): string {
   const hash = allFields(model).find((f) => f.name === index.hashField);
   const hashType = hash?.type === 'ID' ? 'ID!' : 'String!';
   return `${index.hashField}: ${hashType}, ${index.sortField}: ModelStringKeyConditionInput, sortDirection: ModelSortDirection, ${listArgs(model.name)}`;
