@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,7 +7,8 @@ import { defineConfig } from 'vite';
 const api = process.env.AISLE_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {
@@ -16,5 +19,6 @@ export default defineConfig({
       '/readyz': api,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the bundle-size benchmark follow the first screen's import graph.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

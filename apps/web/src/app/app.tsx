@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from 'next-themes';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AlertArea } from '@/components/alerts/alert-area';
+import { Toaster } from '@/components/ui/sonner';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { AppSyncProvider } from '@/features/data-client/app-sync-provider';
+import { StartupDataProvider } from '@/features/startup-data/startup-data-provider';
+import { AppRoutes } from './router';
+
+/** Providers in dependency order: theme, query cache, router, session, data client, start-up data. */
+export function App() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AuthProvider>
+            <AppSyncProvider>
+              <StartupDataProvider>
+                <AppRoutes />
+              </StartupDataProvider>
+            </AppSyncProvider>
+          </AuthProvider>
+        </BrowserRouter>
+        <AlertArea />
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

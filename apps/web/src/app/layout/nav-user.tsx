@@ -1,0 +1,102 @@
+import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon, SparklesIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
+import { DEFAULT_TIER } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-provider';
+
+const DEFAULT_AVATAR = '/default-avatar.svg';
+
+export const initialsOf = (email: string) =>
+  email
+    .split('@')[0]
+    ?.split(/[._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('') || '?';
+
+/** The sidebar footer's user menu (spec §2). */
+export function NavUser() {
+  const { user, isEmbedded, logout } = useAuth();
+  const { isMobile } = useSidebar();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const tier = user.tier || DEFAULT_TIER;
+
+  const identity = (
+    <>
+      <Avatar className="size-8 rounded-lg">
+        {user.user_avatar_url ? <AvatarImage src={user.user_avatar_url} alt="" /> : null}
+        {/* Without an avatar (or while it loads): the default image with the user's initials. */}
+        <AvatarFallback
+          className="rounded-lg bg-cover text-xs font-semibold text-violet-900"
+          style={{ backgroundImage: `url(${DEFAULT_AVATAR})` }}
+        >
+          {initialsOf(user.email)}
+        </AvatarFallback>
+      </Avatar>
+      <div className="grid flex-1 text-left text-sm leading-tight">
+        <span className="truncate font-medium">{user.email}</span>
+        <span className="truncate text-xs text-muted-foreground">{tier} tier</span>
+      </div>
+    </>
+  );
+
+  return (
+    <SidebarMenu>
+      <SidebarMenuItem>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <SidebarMenuButton size="lg" aria-label="User menu" className="data-[state=open]:bg-sidebar-accent">
+              {identity}
+              <ChevronsUpDownIcon className="ml-auto size-4" />
+            </SidebarMenuButton>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
+            side={isMobile ? 'bottom' : 'right'}
+            align="end"
+            sideOffset={4}
+          >
+            <DropdownMenuLabel className="p-0 font-normal">
+              <div className="flex items-center gap-2 px-1 py-1.5">{identity}</div>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuGroup>
+              {tier === DEFAULT_TIER ? (
+                <DropdownMenuItem onSelect={() => navigate(paths.account)}>
+                  <SparklesIcon />
+                  Upgrade tier
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem onSelect={() => navigate(paths.account)}>
+                <SettingsIcon />
+                Account Settings
+              </DropdownMenuItem>
+            </DropdownMenuGroup>
+            {!isEmbedded ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={logout}>
+                  <LogOutIcon />
+                  Log out
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </SidebarMenuItem>
+    </SidebarMenu>
+  );
+}

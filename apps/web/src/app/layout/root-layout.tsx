@@ -1,0 +1,49 @@
+import { AppWindowIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PublicCard } from '@/components/layouts/public-card';
+import { isPublicPath } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-provider';
+import { AuthScreen } from '@/features/auth/auth-screen';
+
+const AppShell = lazy(() => import('./app-shell'));
+
+/** True inside an iframe, e.g. the Shopify admin. A cross-origin parent makes `window.top` unreadable. */
+export function isInFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+function OpenFromApps() {
+  return (
+    <PublicCard
+      title="Open the App from Apps"
+      description="Please click the app name under Apps in your store admin's left menu to open it."
+    >
+      <AppWindowIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+    </PublicCard>
+  );
+}
+
+/** The layout states of spec §2. */
+export function RootLayout() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  if (auth.loading) return null;
+  if (isPublicPath(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  if (!auth.isAuthenticated) return isInFrame() ? <OpenFromApps /> : <AuthScreen />;
+  return (
+    <Suspense fallback={null}>
+      <AppShell />
+    </Suspense>
+  );
+}

@@ -1,0 +1,43 @@
+import { MegaphoneIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useCollection } from '@/features/startup-data/startup-data-provider';
+
+interface AnnouncementItem {
+  id: string;
+  createdAt: string;
+  message: string;
+}
+
+const DISMISSED_KEY = 'dismissed_announcement';
+
+/** The newest announcement, until the user dismisses it (remembered in this browser). */
+export function AnnouncementBanner() {
+  const { items } = useCollection<AnnouncementItem>('announcements');
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY));
+  const latest = items.reduce<AnnouncementItem | null>(
+    (newest, item) => (!newest || item.createdAt > newest.createdAt ? item : newest),
+    null,
+  );
+  if (!latest || latest.id === dismissed) return null;
+
+  return (
+    <section
+      aria-label="Announcement"
+      className="flex items-start gap-3 border-b bg-primary/5 px-4 py-2.5 text-sm text-foreground md:items-center"
+    >
+      <MegaphoneIcon className="mt-0.5 size-4 shrink-0 text-primary md:mt-0" aria-hidden="true" />
+      <p className="flex-1 break-words">{latest.message}</p>
+      <button
+        type="button"
+        aria-label="Dismiss announcement"
+        className="rounded-sm opacity-70 hover:opacity-100"
+        onClick={() => {
+          localStorage.setItem(DISMISSED_KEY, latest.id);
+          setDismissed(latest.id);
+        }}
+      >
+        <XIcon className="size-4" />
+      </button>
+    </section>
+  );
+}

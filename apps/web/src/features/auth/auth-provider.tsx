@@ -1,0 +1,109 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { showAlert } from '@/components/alerts/alert-store';
+import { DEFAULT_TIER } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { confirmEmailRequest, loginRequest, passwordResetConfirmRequest, passwordResetRequest, signUpRequest } from './auth-api';
+import { authMessages, describeAuthError } from './auth-messages';
+import { type AuthUser, isEmbeddedUser } from './auth-storage';
+import { createSessionStore, type SessionStore } from './session-store';
+
+export interface AuthContextValue {
+  loading: boolean;
+  user: AuthUser | null;
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  /** Spec §4: a store-platform user runs the app embedded (no log out, platform sign-in). */
+  isEmbedded: boolean;
+  sessionStore: SessionStore;
+  login(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void>;
+  confirmEmail(key: string): Promise<void>;
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Runs a call; on failure shows the spec §8 alert for it and rethrows for the caller's own handling. */
+async function withAlert<T>(run: () => Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    showAlert(describeAuthError(error, fallback));
+    throw error;
+  }
+}
+
+export function AuthProvider({ children, sessionStore: given }: { children: ReactNode; sessionStore?: SessionStore }) {
+  const sessionStore = useMemo(() => given ?? createSessionStore(), [given]);
+  const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    sessionStore.initialise({
+      href: window.location.href,
+      replace: (url) => window.history.replaceState(window.history.state, '', url),
+    });
+  }, [sessionStore]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const user = state.session?.user ?? null;
+    return {
+      loading: state.loading,
+      user,
+      accessToken: state.session?.accessToken ?? null,
+      isAuthenticated: !!state.session?.accessToken,
+      isEmbedded: isEmbeddedUser(user),
+      sessionStore,
+      login: async (email, password) => {
+        const response = await withAlert(() => loginRequest(email, password), authMessages.loginFailed);
+        if (!response.access || !response.user) {
+          showAlert({ variant: 'destructive', message: authMessages.loginResponseInvalid });
+          throw new Error(authMessages.loginResponseInvalid);
+        }
+        sessionStore.signIn({
+          accessToken: response.access,
+          refreshToken: response.refresh ?? null,
+          user: {
+            email: response.user.email,
+            admin: response.user.is_staff === true,
+            tier: response.user.tier || DEFAULT_TIER,
+            user_avatar_url: response.user.user_avatar_url ?? null,
+          },
+        });
+        navigate(paths.account);
+      },
+      signUp: (email, password) =>
+        withAlert(async () => {
+          await signUpRequest(email, password);
+          showAlert({ variant: 'success', message: authMessages.signUpSucceeded });
+        }, authMessages.signUpFailed),
+      requestPasswordReset: (email) =>
+        withAlert(async () => {
+          await passwordResetRequest(email);
+          showAlert({ variant: 'success', message: authMessages.resetRequestSucceeded });
+        }, authMessages.resetRequestFailed),
+      confirmPasswordReset: (uid, token, newPassword) =>
+        withAlert(async () => {
+          await passwordResetConfirmRequest(uid, token, newPassword);
+          showAlert({ variant: 'success', message: authMessages.resetSucceeded });
+        }, authMessages.resetFailed),
+      confirmEmail: (key) =>
+        withAlert(async () => {
+          await confirmEmailRequest(key);
+          showAlert({ variant: 'success', message: authMessages.emailVerified });
+        }, authMessages.confirmEmailFailed),
+      logout: () => sessionStore.signOut(),
+    };
+  }, [state, sessionStore, navigate]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,139 @@
+import { showAlert } from '@/components/alerts/alert-store';
+import { DEFAULT_TIER } from '@/config/constants';
+import { ApiError } from '@/lib/api-client';
+import { refreshRequest } from './auth-api';
+import { authMessages } from './auth-messages';
+import {
+  type AuthUser,
+  clearStoredSession,
+  readStoredSession,
+  type StoredSession,
+  sessionFromQueryString,
+  writeStoredSession,
+} from './auth-storage';
+import { isTokenExpired } from './token-expiry';
+
+export interface SessionState {
+  /** Spec §4: true until the stored or query-string session has been read. */
+  loading: boolean;
+  session: StoredSession | null;
+}
+
+type Listener = () => void;
+
+export interface SessionStoreOptions {
+  storage?: Storage;
+  refresh?: typeof refreshRequest;
+  now?: () => number;
+}
+
+/**
+ * The signed-in session outside React (spec §4 "Authentication", "Access token for the data
+ * client"): the authentication provider renders it, and the data client asks it for a valid
+ * access token before every use. Refreshes are shared: many callers, one request.
+ */
+export function createSessionStore(options: SessionStoreOptions = {}) {
+  const storage = options.storage ?? localStorage;
+  const refresh = options.refresh ?? refreshRequest;
+  const now = options.now ?? Date.now;
+  let state: SessionState = { loading: true, session: null };
+  let refreshing: Promise<string | null> | null = null;
+  const listeners = new Set<Listener>();
+
+  const set = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const signIn = (session: StoredSession) => {
+    writeStoredSession(session, storage);
+    set({ loading: false, session });
+  };
+
+  const signOut = () => {
+    clearStoredSession(storage);
+    set({ loading: false, session: null });
+  };
+
+  /** Reads the session once at start-up: the query string first (then cleans the URL), else storage. */
+  const initialise = (location: { href: string; replace: (url: string) => void }) => {
+    if (!state.loading) return;
+    const fromQuery = sessionFromQueryString(location.href);
+    if (fromQuery) {
+      location.replace(fromQuery.cleanUrl);
+      signIn(fromQuery.session);
+      return;
+    }
+    set({ loading: false, session: readStoredSession(storage) });
+  };
+
+  const refreshAccessToken = (): Promise<string | null> => {
+    refreshing ??= (async () => {
+      const current = state.session;
+      if (!current?.refreshToken) {
+        if (current) failRefresh(authMessages.refreshFailed);
+        return null;
+      }
+      try {
+        const result = await refresh(current.refreshToken);
+        if (!result.access) {
+          failRefresh('Failed to refresh access token. Please login again.');
+          return null;
+        }
+        // The session may have ended (logout) while the request ran.
+        if (state.session?.refreshToken !== current.refreshToken) return state.session?.accessToken ?? null;
+        const user: AuthUser = result.user?.email
+          ? {
+              email: result.user.email,
+              // Platform and query-string sessions stay non-admin (spec §4); others follow the server.
+              admin: current.user.admin && result.user.admin === true,
+              tier: result.user.tier || DEFAULT_TIER,
+              user_avatar_url: result.user.user_avatar_url ?? null,
+            }
+          : current.user;
+        signIn({ accessToken: result.access, refreshToken: result.refresh ?? current.refreshToken, user });
+        return result.access;
+      } catch (error) {
+        // Offline is not a reason to sign out (spec §8: a network error keeps the tokens).
+        if (error instanceof ApiError && error.isNetworkError) {
+          showAlert({ variant: 'destructive', message: authMessages.networkError });
+          return null;
+        }
+        console.warn('token refresh failed', error);
+        failRefresh(authMessages.refreshFailed);
+        return null;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  const failRefresh = (message: string) => {
+    signOut();
+    showAlert({ variant: 'destructive', message });
+  };
+
+  /** A usable access token: refreshed first when missing, expired or about to expire (spec §4). */
+  const getValidAccessToken = async (): Promise<string | null> => {
+    const token = state.session?.accessToken;
+    if (token && !isTokenExpired(token, now())) return token;
+    if (!state.session) return null;
+    return refreshAccessToken();
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener: Listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    initialise,
+    signIn,
+    signOut,
+    refreshAccessToken,
+    getValidAccessToken,
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

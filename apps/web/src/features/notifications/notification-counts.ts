@@ -1,0 +1,28 @@
+import { NOTIFICATION_BADGE_CAP } from '@/config/constants';
+
+export interface NotificationItem {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  ownerEmail: string;
+  title: string | null;
+  content: string | null;
+  userHasRead: boolean | null;
+  presignedGet: string | null;
+}
+
+export const unreadOf = (items: readonly NotificationItem[]) => items.filter((item) => !item.userHasRead);
+
+/** The bell badge (spec §2, §9): the unread count, or "99+" above 99; nothing at 0. */
+export function badgeLabel(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(unread);
+}
+
+/** The dialog subtitle (spec §2). */
+export function unreadSubtitle(unread: number): string {
+  return unread > 0 ? `${unread} unread notification(s)` : 'All caught up!';
+}
+
+/** Spec §2, §9: "Mark all as read" only with more than one unread notification. */
+export const showMarkAllAsRead = (unread: number) => unread > 1;

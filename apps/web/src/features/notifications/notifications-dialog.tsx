@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BellIcon, CheckCheckIcon, CheckIcon, DownloadIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ScrollArea } from '@/components/ui/scroll-area';
+import { useAuth } from '@/features/auth/auth-provider';
+import { useAppSync } from '@/features/data-client/app-sync-provider';
+import { applyCollectionEvent } from '@/features/startup-data/collection-events';
+import { startupQueryKey, useCollection } from '@/features/startup-data/startup-data-provider';
+import { cn } from '@/lib/cn';
+import { downloadNotification } from './download-notification';
+import { markNotificationsRead } from './mark-notifications-read';
+import { badgeLabel, type NotificationItem, showMarkAllAsRead, unreadOf, unreadSubtitle } from './notification-counts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The bell and its dialog (spec §2 "Notifications dialog"). */
+export function NotificationsDialog() {
+  const { status, items } = useCollection<NotificationItem>('notifications');
+  const { client } = useAppSync();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const unread = unreadOf(items);
+  const badge = badgeLabel(unread.length);
+
+  const markRead = async (targets: NotificationItem[]) => {
+    if (!client || targets.length === 0) return;
+    setBusy(true);
+    try {
+      const updated = await markNotificationsRead(client, user?.email, targets);
+      // Show the change at once; the update events say the same a moment later.
+      queryClient.setQueryData<NotificationItem[]>(startupQueryKey('notifications', user?.email), (current) =>
+        updated.reduce(
+          (list, item) => applyCollectionEvent(list, { type: 'update', item }, { ignoreDuplicateCreates: false }),
+          current ?? [],
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={badge ? `Notifications (${badge} unread)` : 'Notifications'}>
+          <BellIcon />
+          {badge ? (
+            <span
+              data-testid="notification-badge"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white"
+            >
+              {badge}
+            </span>
+          ) : null}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <div className="flex items-center justify-between gap-2 pr-6">
+            <DialogTitle>Notifications</DialogTitle>
+            {showMarkAllAsRead(unread.length) ? (
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => void markRead(unread)}>
+                <CheckCheckIcon />
+                Mark all as read
+              </Button>
+            ) : null}
+          </div>
+          <DialogDescription>{unreadSubtitle(unread.length)}</DialogDescription>
+        </DialogHeader>
+        <ScrollArea className="h-[400px] pr-3">
+          {status.state === 'loading' || status.state === 'not-initialised' ? (
+            <p className="py-10 text-center text-sm text-muted-foreground">Loading notifications...</p>
+          ) : status.state === 'error' && items.length === 0 ? (
+            <p role="alert" className="py-10 text-center text-sm text-destructive">
+              Error loading notifications: {status.error}
+            </p>
+          ) : items.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-10 text-center text-sm text-muted-foreground">
+              <BellIcon className="size-8 opacity-40" aria-hidden="true" />
+              No notifications.
+            </div>
+          ) : (
+            <ul className="grid gap-2" aria-label="Notifications list">
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  className={cn('rounded-lg border p-3', !item.userHasRead && 'border-primary/30 bg-primary/5')}
+                  data-read={item.userHasRead ? 'true' : 'false'}
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 text-sm font-medium">
+                        {item.title || 'Notification'}
+                        {!item.userHasRead ? <Badge variant="secondary">New</Badge> : null}
+                      </p>
+                      {item.content ? (
+                        <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">{item.content}</p>
+                      ) : null}
+                      <time className="mt-1 block text-xs text-muted-foreground" dateTime={item.createdAt}>
+                        {dateFormat.format(new Date(item.createdAt))}
+                      </time>
+                    </div>
+                    <div className="flex shrink-0 gap-1">
+                      {item.presignedGet ? (
+                        <Button variant="ghost" size="icon" aria-label="Download" onClick={() => void downloadNotification(item)}>
+                          <DownloadIcon />
+                        </Button>
+                      ) : null}
+                    </div>
+                  </div>
+                  {!item.userHasRead ? (
+                    <Button variant="link" size="sm" className="mt-1 h-auto px-0" disabled={busy} onClick={() => void markRead([item])}>
+                      <CheckIcon />
+                      Mark as read
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ScrollArea>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { type Client, createClient } from 'graphql-ws';
+
+/** Spec §9 "Realtime": acknowledgement wait, reconnect after 5 s then every 60 s. */
+const CONNECTION_ACK_TIMEOUT_MS = 15_000;
+const FIRST_RECONNECT_DELAY_MS = 5_000;
+const LATER_RECONNECT_DELAY_MS = 60_000;
+const KEEP_ALIVE_PING_MS = 60_000;
+
+export interface GraphQLErrorShape {
+  message: string;
+  path?: readonly (string | number)[];
+  extensions?: Record<string, unknown>;
+}
+
+/** A GraphQL answer with errors; `data` holds whatever partial data came back with them (spec §7). */
+export class GraphQLRequestError<T = unknown> extends Error {
+  readonly errors: GraphQLErrorShape[];
+  readonly data: T | null;
+
+  constructor(errors: GraphQLErrorShape[], data: T | null) {
+    super(errors.map((error) => error.message).join('; ') || 'GraphQL request failed');
+    this.name = 'GraphQLRequestError';
+    this.errors = errors;
+    this.data = data;
+  }
+}
+
+const PERMISSION_CODES = new Set(['FORBIDDEN', 'UNAUTHENTICATED', 'UNAUTHORIZED']);
+
+/** Spec §8 "Data client": permission-denied errors read "Unauthorized". */
+export function normaliseErrors(errors: readonly GraphQLErrorShape[]): GraphQLErrorShape[] {
+  return errors.map((error) =>
+    PERMISSION_CODES.has(String(error.extensions?.code ?? '')) ? { ...error, message: 'Unauthorized' } : error,
+  );
+}
+
+export interface SubscriptionSink<T> {
+  next(data: T): void;
+  error(error: Error): void;
+}
+
+export interface DataClient {
+  readonly token: string;
+  request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  subscribe<T>(query: string, variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>): () => void;
+  dispose(): void;
+}
+
+export interface DataClientOptions {
+  /** The access token the client is built with (spec §4: rebuilt whenever it changes). */
+  token: string;
+  /** Returns a token that is still valid, refreshing first when needed. */
+  getToken?: () => Promise<string | null>;
+  httpUrl?: string;
+  wsUrl?: string;
+  fetchImpl?: typeof fetch;
+}
+
+const defaultWsUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/graphql`;
+
+/** The data client of spec §7: queries and mutations over HTTP POST, subscriptions over graphql-ws. */
+export function createDataClient(options: DataClientOptions): DataClient {
+  const httpUrl = options.httpUrl ?? '/graphql';
+  const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  let ws: Client | null = null;
+
+  const socket = () => {
+    ws ??= createClient({
+      url: options.wsUrl ?? defaultWsUrl(),
+      connectionParams: { Authorization: `Bearer ${options.token}` },
+      lazy: true,
+      connectionAckWaitTimeout: CONNECTION_ACK_TIMEOUT_MS,
+      keepAlive: KEEP_ALIVE_PING_MS,
+      retryAttempts: Number.POSITIVE_INFINITY,
+      shouldRetry: () => true,
+      retryWait: async (retries) => {
+        await new Promise((resolve) => setTimeout(resolve, retries === 0 ? FIRST_RECONNECT_DELAY_MS : LATER_RECONNECT_DELAY_MS));
+      },
+    });
+    return ws;
+  };
+
+  return {
+    token: options.token,
+    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      const token = options.getToken ? await options.getToken() : options.token;
+      if (!token) throw new GraphQLRequestError([{ message: 'No auth token specified' }], null);
+      const response = await fetchImpl(httpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      let body: { data?: T | null; errors?: GraphQLErrorShape[] };
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        throw new GraphQLRequestError([{ message: `Request failed with status ${response.status}` }], null);
+      }
+      if (body.errors?.length) throw new GraphQLRequestError(normaliseErrors(body.errors), body.data ?? null);
+      if (!response.ok || body.data == null) {
+        throw new GraphQLRequestError([{ message: `Request failed with status ${response.status}` }], null);
+      }
+      return body.data;
+    },
+    subscribe<T>(query: string, variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) {
+      return socket().subscribe<T>(
+        { query, variables },
+        {
+          next: (result) => {
+            if (result.errors?.length) sink.error(new GraphQLRequestError(normaliseErrors(result.errors), result.data ?? null));
+            else if (result.data) sink.next(result.data as T);
+          },
+          error: (error) => sink.error(error instanceof Error ? error : new Error(describeSocketError(error))),
+          complete: () => {},
+        },
+      );
+    },
+    dispose() {
+      void ws?.dispose();
+      ws = null;
+    },
+  };
+}
+
+function describeSocketError(error: unknown): string {
+  if (Array.isArray(error))
+    return normaliseErrors(error as GraphQLErrorShape[])
+      .map((e) => e.message)
+      .join('; ');
+  if (error && typeof error === 'object' && 'reason' in error && typeof error.reason === 'string' && error.reason) return error.reason;
+  return 'The realtime connection failed';
+}
