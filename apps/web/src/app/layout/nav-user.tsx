@@ -37,14 +37,9 @@ export function NavUser() {
   const identity = (
     <>
       <Avatar className="size-8 rounded-lg">
-        {user.user_avatar_url ? <AvatarImage src={user.user_avatar_url} alt="" /> : null}
-        {/* Without an avatar (or while it loads): the default image with the user's initials. */}
-        <AvatarFallback
-          className="rounded-lg bg-cover text-xs font-semibold text-violet-900"
-          style={{ backgroundImage: `url(${DEFAULT_AVATAR})` }}
-        >
-          {initialsOf(user.email)}
-        </AvatarFallback>
+        {/* Spec §2: the user's avatar, or the default image; initials while it loads or if it fails. */}
+        <AvatarImage src={user.user_avatar_url || DEFAULT_AVATAR} alt="" />
+        <AvatarFallback className="rounded-lg text-xs font-semibold">{initialsOf(user.email)}</AvatarFallback>
       </Avatar>
       <div className="grid flex-1 text-left text-sm leading-tight">
         <span className="truncate font-medium">{user.email}</span>
