@@ -2,6 +2,7 @@ import { eventLatency } from './event-latency';
 import { idleMemory } from './idle-memory';
 import { listQuery } from './list-query';
 import { removeBundle, startServer } from './server-process';
+import { webFirstScreen } from './web-first-screen';
 
 /** Runs every benchmark against a fresh server process each and prints one JSON document. */
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  results.webFirstScreen = await webFirstScreen();
   removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }

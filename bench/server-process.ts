@@ -32,7 +32,14 @@ export function removeBundle() {
   bundle = undefined;
 }
 
-export async function startServer(options: { dataDir?: string; keepData?: boolean } = {}): Promise<BenchServer> {
+export interface StartServerOptions {
+  dataDir?: string;
+  keepData?: boolean;
+  /** A web build to serve (default: none, only the API). */
+  webDistDir?: string;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'aisle-bench-'));
   const secret = `bench-${randomUUID()}-${randomUUID()}`;
   const server: RunningServer = await startBundle(bundleDir(), {
@@ -40,7 +47,7 @@ export async function startServer(options: { dataDir?: string; keepData?: boolea
     JWT_SECRET: secret,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web'),
   });
   const signer = createTokenSigner({ secret, accessLifetimeSeconds: 3600, refreshLifetimeSeconds: 3600 });
   return {

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * The production server as `npm start` runs it: the esbuild bundle (scripts/build.mjs), started
@@ -43,8 +44,17 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-export async function startBundle(bundleDir: string, env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
+export interface StartBundleOptions {
+  /** Listen on this port (from `freePort`) instead of a fresh one: lets PUBLIC_URL name it. */
+  port?: number;
+}
+
+export async function startBundle(
+  bundleDir: string,
+  env: Record<string, string | undefined>,
+  options: StartBundleOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const output: string[] = [];
   const child = spawn(process.execPath, [...startNodeFlags, path.join(bundleDir, 'main.mjs')], {
     cwd: serverDir,
@@ -79,4 +89,25 @@ export async function startBundle(bundleDir: string, env: Record<string, string 
       return exited;
     },
   };
+}
+
+export interface CliUser {
+  email: string;
+  password: string;
+  staff?: boolean;
+}
+
+/**
+ * `npm run user:create` (src/cli/create-user.ts, through tsx) against the database `env` names
+ * (DATA_DIR, or DATABASE_URL). It opens the database itself: on the embedded default, run it only
+ * while no server runs on that DATA_DIR (a PGlite folder is opened by one process at a time).
+ */
+export function createUserWithCli(env: Record<string, string | undefined>, user: CliUser): void {
+  const tsx = pathToFileURL(createRequire(path.join(serverDir, 'package.json')).resolve('tsx')).href;
+  const args = ['--email', user.email, '--password', user.password, ...(user.staff ? ['--staff'] : [])];
+  execFileSync(process.execPath, ['--import', tsx, 'src/cli/create-user.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

@@ -1,5 +1,5 @@
 import { MoonIcon, SunIcon } from 'lucide-react';
-import { useTheme } from 'next-themes';
+import { useTheme } from '@/components/theme/theme-provider';
 import { Button } from '@/components/ui/button';
 
 /** Switches between dark and light (spec §2); the starting theme follows the system. */

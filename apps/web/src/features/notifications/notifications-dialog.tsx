@@ -94,7 +94,7 @@ export function NotificationsDialog() {
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="flex items-center gap-2 text-sm font-medium">
-                        {item.title || 'Notification'}
+                        <span>{item.title || 'Notification'}</span>
                         {!item.userHasRead ? <Badge variant="secondary">New</Badge> : null}
                       </p>
                       {item.content ? (

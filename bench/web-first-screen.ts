@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser } from '../apps/web/e2e/support/browser';
+import { buildWebApp } from '../apps/web/e2e/support/web-build';
+import { percentile, startServer } from './server-process';
+
+/**
+ * The web app's first screen, signed out (the sign-in screen):
+ *
+ * - JavaScript and CSS it needs: the production build's manifest (vite.config.ts sets
+ *   `build.manifest`), from the entry `index.html` along the static `imports` (chunks loaded
+ *   before the app can render; `dynamicImports` are lazy routes and do not count), each file
+ *   gzipped at level 9. Goal: under 200 KB (KiB) of JavaScript.
+ * - Largest Contentful Paint and Cumulative Layout Shift in Chromium, the production build served
+ *   by the production server, each run in a fresh context (empty cache, no session). Goals: LCP
+ *   p50 under 1000 ms, CLS 0 in every run.
+ */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Files the entry loads statically: its chunk, every chunk it imports (transitively) and their CSS. */
+export function firstScreenFiles(buildDir: string) {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('no entry chunk in the build manifest');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  const allJs = new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js')),
+  );
+  return { js: [...js], css: [...css], allJs: [...allJs] };
+}
+
+/** Runs in the page before any of its scripts: LCP (latest candidate) and CLS (largest session window). */
+const vitalsObserver = `
+  window.__vitals = { lcp: null, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let session = 0, sessionStart = 0, previous = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (session > 0 && entry.startTime - previous < 1000 && entry.startTime - sessionStart < 5000) session += entry.value;
+      else { session = entry.value; sessionStart = entry.startTime; }
+      previous = entry.startTime;
+      window.__vitals.cls = Math.max(window.__vitals.cls, session);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+export async function webFirstScreen(runs = 5, warmup = 1) {
+  const build = buildWebApp();
+  try {
+    const files = firstScreenFiles(build.dir);
+    const sum = (list: string[]) => list.reduce((total, file) => total + gzipBytes(path.join(build.dir, file)), 0);
+
+    const server = await startServer({ webDistDir: build.dir });
+    const browser = await launchBrowser();
+    const lcp: number[] = [];
+    const cls: number[] = [];
+    let missingLcp = 0;
+    try {
+      for (let i = 0; i < warmup + runs; i++) {
+        const context = await browser.newContext();
+        try {
+          const page = await context.newPage();
+          await page.addInitScript(vitalsObserver);
+          await page.goto(server.url, { waitUntil: 'networkidle' });
+          await page.waitForTimeout(1000);
+          const vitals = (await page.evaluate('window.__vitals')) as { lcp: number | null; cls: number };
+          if (i < warmup) continue; // the first load warms the server's file cache and Chromium
+          if (vitals.lcp === null) missingLcp++;
+          else lcp.push(vitals.lcp);
+          cls.push(vitals.cls);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+
+    return {
+      firstScreenJsFiles: files.js.length,
+      firstScreenJsGzipBytes: sum(files.js),
+      firstScreenCssGzipBytes: sum(files.css),
+      allJsGzipBytes: sum(files.allJs),
+      goalFirstScreenJsGzipBytes: 200 * 1024,
+      runs,
+      ...(missingLcp ? { runsWithoutLcp: missingLcp } : {}),
+      lcpP50Ms: lcp.length ? percentile(lcp, 50) : null,
+      lcpMaxMs: lcp.length ? percentile(lcp, 100) : null,
+      clsP50: Number(percentile(cls, 50).toFixed(4)),
+      clsMax: Number(percentile(cls, 100).toFixed(4)),
+      goalLcpP50Ms: 1000,
+      goalClsMax: 0,
+    };
+  } finally {
+    build.remove();
+  }
+}
