@@ -26,6 +26,8 @@ export function buildWebApp(outDir = path.join(buildsDir, randomUUID())): WebBui
   const vite = path.join(path.dirname(vitePackage), 'bin', 'vite.js');
   execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: webDir,
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     // Vite's warnings to stderr, so a benchmark's JSON on stdout stays clean.
     stdio: ['ignore', 2, 2],
   });

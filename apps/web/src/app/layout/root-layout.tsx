@@ -5,17 +5,9 @@ import { PublicCard } from '@/components/layouts/public-card';
 import { isPublicPath } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { AuthScreen } from '@/features/auth/auth-screen';
+import { isInFrame } from './is-in-frame';
 
 const AppShell = lazy(() => import('./app-shell'));
-
-/** True inside an iframe, e.g. the Shopify admin. A cross-origin parent makes `window.top` unreadable. */
-export function isInFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
-}
 
 function OpenFromApps() {
   return (

@@ -59,10 +59,10 @@ function Stores() {
   );
 }
 
-function renderApp() {
+function renderApp(path = '/store') {
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/store']}>
+      <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
           <AppSyncProvider>
             <StartupDataProvider>
@@ -131,5 +131,15 @@ describe('start-up data (spec §4, §8)', () => {
       1,
     );
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it.each(['/sh/install', '/sh/callback', '/shopify/install'])('loads nothing on the platform page %s', async (path) => {
+    fake.answer = () => Promise.resolve({});
+    renderApp(path);
+    expect(await screen.findByText('signed in: true')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests).toEqual([]);
+    expect(fake.sinks.size).toBe(0);
+    expect(screen.getByText('status: not-initialised')).toBeInTheDocument();
   });
 });
