@@ -46,6 +46,20 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  /** Largest file a store accepts (bytes). */
+  FILE_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  /** How long a signed upload URL stays valid (seconds). */
+  UPLOAD_URL_LIFETIME: z.coerce.number().int().positive().default(900),
+  /** Files indexed at once by this process. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** `openai` (OpenAI or any OpenAI-compatible /embeddings server) turns on vector search. */
+  EMBEDDING_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai']).optional()),
+  EMBEDDING_MODEL: optionalString,
+  /** Base URL of an OpenAI-compatible API (default https://api.openai.com/v1). */
+  EMBEDDING_BASE_URL: optionalUrl,
+  /** Key for the embeddings API; OPENAI_API_KEY is used when unset. */
+  EMBEDDING_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -70,6 +84,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
   // Rules across variables, checked even when single values failed, so every problem is listed.
   if (source.SMTP_USER && !source.SMTP_HOST) problems.push('SMTP_HOST: is required when SMTP_USER is set');
+  if (source.EMBEDDING_PROVIDER && !source.EMBEDDING_MODEL) problems.push('EMBEDDING_MODEL: is required when EMBEDDING_PROVIDER is set');
   if (!result.success || problems.length) throw new EnvError(problems);
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);

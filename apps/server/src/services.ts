@@ -5,6 +5,7 @@ import type { TokenSigner } from './domains/auth/tokens';
 import { createTokenSigner } from './domains/auth/tokens';
 import type { Env } from './env';
 import type { EventBus } from './lib/event-bus';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createEventBus } from './lib/event-bus';
 import type { Mailer } from './lib/mailer';
 import { createMailer } from './lib/mailer';
@@ -18,6 +19,7 @@ export interface Services {
   events: EventBus;
   mailer: Mailer;
   tokens: TokenSigner;
+  jobs: JobQueue;
 }
 
 export interface CreateServicesOptions {
@@ -45,6 +47,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     db: database.db,
     events: options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger }),
     mailer: options.mailer ?? createMailer(env, logger),
+    jobs: createJobQueue(database, logger),
     tokens: createTokenSigner({
       secret: env.JWT_SECRET,
       accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,
@@ -54,6 +57,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
 }
 
 export async function closeServices(services: Services) {
+  // Workers finish (or give back) their jobs before the database they write to closes.
+  await services.jobs.stop();
   await services.events.close();
   await services.database.close();
 }

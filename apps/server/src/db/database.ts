@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** pgvector is usable (always on PGlite; on Postgres when the extension is installed). */
   vector: boolean;
+  /** What the job queue connects through: the PGlite instance itself, or the Postgres URL. */
+  jobConnection: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string };
   /** Database reachable and every committed migration applied. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
@@ -68,6 +70,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     db,
     kind: 'pglite',
     vector: true,
+    jobConnection: { kind: 'pglite', client },
     isReady: () => checkReady(db),
     close: once(() => client.close()),
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
@@ -105,6 +108,7 @@ async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'])
     db,
     kind: 'postgres',
     vector,
+    jobConnection: { kind: 'postgres', url },
     isReady: () => checkReady(db),
     close: once(() => pool.end()),
     migrate: async () => {

@@ -151,10 +151,17 @@ export const models: ModelDef[] = [
     plural: 'Stores',
     table: s.stores,
     owned: true,
-    fields: [f('name', 'String', { required: true }), ro('totalSize', 'Float')],
+    fields: [
+      f('name', 'String', { required: true }),
+      ro('totalSize', 'Float'),
+      ro('status', 'String'),
+      ro('fileCount', 'Int'),
+      ro('retrievalMode', 'String'),
+    ],
     create: 'owner',
     update: 'owner',
-    delete: 'owner',
+    // Deleting a store removes its files' bytes too: POST /api/store/delete/ (domains/knowledge).
+    delete: 'none',
     subscriptions: ['create', 'update', 'delete'],
     relations: [
       { name: 'files', kind: 'hasMany', model: 'File', field: 'storeID' },
@@ -172,11 +179,17 @@ export const models: ModelDef[] = [
       ro('size', 'Float'),
       ro('storeID', 'ID', { column: 'storeId' }),
       ro('storeFilesId', 'ID'),
+      ro('contentType', 'String'),
+      ro('status', 'String'),
+      ro('statusReason', 'String'),
+      ro('progress', 'Int'),
+      ro('passageCount', 'Int'),
     ],
+    // Files come and go through the upload calls (domains/knowledge); their progress is live.
     create: 'none',
     update: 'none',
     delete: 'none',
-    subscriptions: [],
+    subscriptions: ['create', 'update', 'delete'],
   },
   {
     name: 'Thread',

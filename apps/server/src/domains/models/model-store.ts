@@ -228,3 +228,13 @@ async function runWrite<T>(write: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * Publishes a change the domain layer made itself (after its commit), from the row as Drizzle
+ * returned it, so subscribers see REST and job changes like mutations. Returns the API item.
+ */
+export function publishRow(ctx: Pick<ModelContext, 'events'>, model: ModelDef, kind: ModelEventKind, row: object): Item {
+  const item = toApiItem(model, row as Item);
+  publish(ctx, model, kind, item);
+  return item;
+}

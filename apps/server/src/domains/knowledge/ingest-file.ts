@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { files } from '../../db/schema';
+import type { JobHandlerContext } from '../../lib/job-queue';
+import { indexPassages } from './index-passages';
+import type { KnowledgeContext } from './knowledge-context';
+import { chunkBlocks } from './parsing/chunk-blocks';
+import { IngestError } from './parsing/ingest-error';
+import { parseDocument } from './parsing/parse-document';
+import { refreshStoreSummary, updateFile } from './store-summary';
+
+const UNEXPECTED_FAILURE = 'Something went wrong while indexing this file. Try uploading it again.';
+
+/**
+ * One file from bytes to searchable passages: parse, chunk, index, with progress on the way. A
+ * problem with the file itself (wrong type, encrypted, empty…) fails that file alone with the
+ * reason; anything else is retried by the queue, and fails the file after the last attempt.
+ */
+export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: string, job: JobHandlerContext) {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  if (!file || file.status === 'ready' || file.status === 'failed' || file.status === 'uploading') return;
+  try {
+    await updateFile(ctx, file.id, { status: 'processing', progress: 5, statusReason: null });
+    await refreshStoreSummary(ctx, file.storeId);
+    if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
+    const bytes = await ctx.storage.read(file.storeId, file.id);
+    await updateFile(ctx, file.id, { progress: 20 });
+    const parsed = await parseDocument({ bytes: new Uint8Array(bytes), fileName: file.fileName, contentType: file.contentType });
+    await updateFile(ctx, file.id, { progress: 60 });
+    const chunks = chunkBlocks(parsed.blocks);
+    const { passageIds } = await indexPassages(ctx.db, {
+      ownerEmail: file.ownerEmail,
+      storeId: file.storeId,
+      fileId: file.id,
+      passages: chunks.map((chunk) => ({
+        ordinal: chunk.ordinal,
+        heading: chunk.headingPath.join(' › '),
+        text: chunk.text,
+        startOffset: chunk.startOffset,
+        endOffset: chunk.endOffset,
+      })),
+    });
+    await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
+  } catch (error) {
+    if (error instanceof IngestError) {
+      await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: error.message, passageCount: 0 });
+    } else if (job.retryCount >= job.retryLimit) {
+      logger.error({ err: error, fileId }, 'indexing a file failed on its last attempt');
+      await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: UNEXPECTED_FAILURE, passageCount: 0 });
+    } else {
+      logger.warn({ err: error, fileId, attempt: job.retryCount }, 'indexing a file failed; it will be retried');
+      throw error;
+    }
+  } finally {
+    await refreshStoreSummary(ctx, file.storeId).catch((error: unknown) => logger.warn({ err: error }, 'store summary refresh failed'));
+  }
+}

@@ -1,0 +1,158 @@
+import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/stores';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import { files } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { getModel } from '../models/model-registry';
+import { publishRow } from '../models/model-store';
+import { UploadTooLargeError } from './file-storage';
+import { removeFilePassages } from './index-passages';
+import { ensureIngestion, INGEST_QUEUE } from './ingestion-queue';
+import type { KnowledgeContext } from './knowledge-context';
+import { loadOwnedStore } from './owned-store';
+import { refreshStoreSummary, updateFile } from './store-summary';
+
+const tooLarge = (max: number) => `This file is larger than the ${Math.round(max / 1024 / 1024)} MB limit.`;
+
+/**
+ * Step 1 of an upload: a file record per file and a short-lived signed URL to PUT its bytes to,
+ * in request order. Over-size files are refused here, before any byte is sent.
+ */
+export async function requestUploads(
+  ctx: KnowledgeContext,
+  input: { ownerEmail: string; storeId: string; files: { fileName: string; size: number; contentType: string }[] },
+) {
+  const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
+  const max = ctx.env.FILE_MAX_BYTES;
+  const oversize = input.files.findIndex((file) => file.size > max);
+  if (oversize !== -1) throw AppError.fields({ files: [`${input.files[oversize]?.fileName}: ${tooLarge(max)}`] });
+  await removeAbandonedUploads(ctx, store.id);
+  const rows = await ctx.db
+    .insert(files)
+    .values(
+      input.files.map((file) => ({
+        ownerEmail: input.ownerEmail,
+        storeId: store.id,
+        storeFilesId: store.id,
+        fileName: file.fileName,
+        size: file.size,
+        contentType: file.contentType,
+        status: 'uploading',
+      })),
+    )
+    .returning();
+  const expiresAt = Date.now() + ctx.env.UPLOAD_URL_LIFETIME * 1000;
+  for (const row of rows) publishRow(ctx, getModel('File'), 'create', row);
+  return {
+    files: rows.map((row) => ({ fileId: row.id, uploadUrl: ctx.signer.urlFor(row.id, expiresAt), expiresAt: new Date(expiresAt).toISOString() })),
+  };
+}
+
+/** Uploads never finished an hour after their URL expired are dropped with their bytes. */
+async function removeAbandonedUploads(ctx: KnowledgeContext, storeId: string) {
+  const cutoff = new Date(Date.now() - (ctx.env.UPLOAD_URL_LIFETIME + 3600) * 1000);
+  const gone = await ctx.db
+    .delete(files)
+    .where(and(eq(files.storeId, storeId), eq(files.status, 'uploading'), lt(files.createdAt, cutoff)))
+    .returning();
+  for (const row of gone) {
+    await ctx.storage.remove(storeId, row.id);
+    publishRow(ctx, getModel('File'), 'delete', row);
+  }
+}
+
+/** Step 2: the bytes, PUT to the signed URL. The signature is the authorisation. */
+export async function receiveUpload(
+  ctx: KnowledgeContext,
+  input: { fileId: string; expires: number; signature: string; body: Readable; contentLength?: number },
+) {
+  if (!ctx.signer.verify(input.fileId, input.expires, input.signature)) {
+    throw new AppError('FORBIDDEN', 'This upload link is invalid or has expired.');
+  }
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, input.fileId)).limit(1);
+  if (!file) throw new AppError('NOT_FOUND', 'Not found.');
+  if (file.status !== 'uploading') throw new AppError('CONFLICT', 'This file has already been uploaded.');
+  const max = Math.min(ctx.env.FILE_MAX_BYTES, file.size);
+  if (input.contentLength !== undefined && input.contentLength > max) {
+    throw new AppError('PAYLOAD_TOO_LARGE', input.contentLength > ctx.env.FILE_MAX_BYTES ? tooLarge(ctx.env.FILE_MAX_BYTES) : 'The upload is larger than the size declared for it.');
+  }
+  let written: { size: number; sha256: string };
+  try {
+    written = await ctx.storage.write(file.storeId, file.id, input.body, max);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', 'The upload is larger than the size declared for it.');
+    throw error;
+  }
+  if (written.size !== file.size) {
+    await ctx.storage.remove(file.storeId, file.id);
+    throw new AppError('BAD_REQUEST', `The upload has ${written.size} bytes but ${file.size} were declared.`);
+  }
+  await ctx.db.update(files).set({ contentHash: written.sha256, filePath: `${file.storeId}/${file.id}`, updatedAt: new Date() }).where(eq(files.id, file.id));
+}
+
+/**
+ * Step 3: the client says the uploads are done; each file is queued for indexing. A file whose
+ * content is already in the store is not indexed twice: it is removed and reported as a duplicate.
+ */
+export async function finishUploads(
+  ctx: KnowledgeContext,
+  logger: Logger,
+  input: { ownerEmail: string; storeId: string; fileIds: string[] },
+) {
+  const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
+  await ensureIngestion(ctx, logger);
+  const rows = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.storeId, store.id), inArray(files.id, input.fileIds)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: FinishUploadResponse['files'] = [];
+  for (const fileId of input.fileIds) {
+    const file = byId.get(fileId);
+    if (!file) throw AppError.fields({ fileIds: [`File ${fileId} is not in this store.`] });
+    if (file.status !== 'uploading') {
+      results.push({ fileId, status: file.status as FileStatus, statusReason: file.statusReason });
+      continue;
+    }
+    if (!file.contentHash) throw AppError.fields({ fileIds: [`${file.fileName} has not been uploaded yet.`] });
+    const [same] = await ctx.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.storeId, store.id), eq(files.contentHash, file.contentHash), ne(files.id, file.id), ne(files.status, 'failed'), ne(files.status, 'uploading')))
+      .limit(1);
+    if (same) {
+      await ctx.db.delete(files).where(eq(files.id, file.id));
+      await ctx.storage.remove(store.id, file.id);
+      publishRow(ctx, getModel('File'), 'delete', file);
+      results.push({ fileId, status: 'duplicate', duplicateOf: same.id });
+      continue;
+    }
+    await updateFile(ctx, file.id, { status: 'queued', progress: 0, statusReason: null });
+    await ctx.jobs.send(INGEST_QUEUE, { fileId: file.id }, { singletonKey: file.id });
+    results.push({ fileId, status: 'queued' });
+  }
+  await refreshStoreSummary(ctx, store.id);
+  return { files: results };
+}
+
+/** Deletes files with their passages (postings and statistics updated in the same transaction) and bytes. */
+export async function deleteFiles(ctx: KnowledgeContext, input: { ownerEmail: string; storeId: string; fileIds: string[] }) {
+  const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.storeId, store.id), inArray(files.id, input.fileIds)));
+    for (const row of rows) await removeFilePassages(tx, store.id, row.id);
+    if (rows.length) await tx.delete(files).where(inArray(files.id, rows.map((row) => row.id)));
+    return rows;
+  });
+  for (const row of deleted) {
+    await ctx.storage.remove(store.id, row.id);
+    publishRow(ctx, getModel('File'), 'delete', row);
+  }
+  await refreshStoreSummary(ctx, store.id);
+  return { deleted: deleted.map((row) => row.id) };
+}
+

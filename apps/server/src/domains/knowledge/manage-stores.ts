@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { stores } from '../../db/schema';
+import { getModel } from '../models/model-registry';
+import { publishRow } from '../models/model-store';
+import type { KnowledgeContext } from './knowledge-context';
+import { loadOwnedStore } from './owned-store';
+
+export async function createStore(ctx: KnowledgeContext, input: { ownerEmail: string; name: string }) {
+  const [row] = await ctx.db
+    .insert(stores)
+    .values({ ownerEmail: input.ownerEmail, name: input.name, retrievalMode: 'lexical' })
+    .returning();
+  return publishRow(ctx, getModel('Store'), 'create', row as object);
+}
+
+/**
+ * Deletes a store with its files, passages, postings and links (cascading foreign keys), then its
+ * bytes on disk. Jobs still queued for its files find nothing and end.
+ */
+export async function deleteStore(ctx: KnowledgeContext, input: { ownerEmail: string; id: string }) {
+  const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.id);
+  const [row] = await ctx.db.delete(stores).where(eq(stores.id, store.id)).returning();
+  await ctx.storage.removeStore(store.id);
+  publishRow(ctx, getModel('Store'), 'delete', row ?? store);
+}

@@ -1,0 +1,71 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * Terms for lexical retrieval, the same for passages and queries. Words come from
+ * Intl.Segmenter (Unicode word boundaries with dictionary segmentation for Chinese, Japanese and
+ * Thai), so any language splits sensibly; Latin words lose their accents ("dès" = "des"), and
+ * English words are Porter-stemmed ("returns", "returning" → "return"). Very common English,
+ * French and German function words carry no signal and are dropped.
+ */
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by for from has have how i if in into is it its me my of on or our so than that the their them then there ' +
+    'these they this to too was we were what when where which who why will with you your do does did can could would should about ' +
+    'am been being any all also just not no nor only own same such very s t don now here out up down over under again further once ' +
+    'le la les un une des du de et est en au aux ce ces dans pour par sur pas que qui ne se sa son ses vos votre nous vous il elle ' +
+    'der die das und ist ein eine einen dem den des zu im mit auf für von sie es ich wir ihr nicht'
+  ).split(' '),
+);
+
+const MAX_TERM_LENGTH = 40;
+const ASCII_WORD = /^[a-z0-9]+$/;
+const LATIN = /^[\p{Script=Latin}\p{M}0-9]+$/u;
+
+/** The index term of one word, or null when it carries no signal. */
+export function termOf(word: string): string | null {
+  let value = word.normalize('NFKC').toLowerCase();
+  if (LATIN.test(value)) value = value.normalize('NFD').replace(/\p{M}/gu, '');
+  if (!value || value.length > MAX_TERM_LENGTH || STOP_WORDS.has(value)) return null;
+  if (ASCII_WORD.test(value) && !/^\d+$/.test(value) && value.length > 2) return stemmer(value);
+  return value;
+}
+
+export interface Token {
+  term: string;
+  /** The word as written. */
+  surface: string;
+  /** Character offset of the word in the text. */
+  index: number;
+}
+
+export function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const segment of segmenter.segment(text)) {
+    if (!segment.isWordLike) continue;
+    const term = termOf(segment.segment);
+    if (term) tokens.push({ term, surface: segment.segment, index: segment.index });
+  }
+  return tokens;
+}
+
+export const termsOf = (text: string): string[] => tokensOf(text).map((token) => token.term);
+
+/** BM25F-style field weights: a word in the heading path counts as much as this many in the text. */
+export const HEADING_WEIGHT = 2;
+
+/** Weighted term frequencies and length of a passage (heading and body). */
+export function weightedTerms(heading: string, text: string): { tf: Map<string, number>; length: number } {
+  const tf = new Map<string, number>();
+  let length = 0;
+  for (const term of termsOf(heading)) {
+    tf.set(term, (tf.get(term) ?? 0) + HEADING_WEIGHT);
+    length += HEADING_WEIGHT;
+  }
+  for (const term of termsOf(text)) {
+    tf.set(term, (tf.get(term) ?? 0) + 1);
+    length += 1;
+  }
+  return { tf, length };
+}

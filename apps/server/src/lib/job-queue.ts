@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+
+/**
+ * Durable background jobs (DESIGN "Background work"): pg-boss on the same database, PGlite's
+ * in-process adapter by default and Postgres when scaled out. A job that was running when the
+ * process died is claimed again once its heartbeat lapses, so handlers must be idempotent.
+ * pg-boss starts on first use, so processes and tests that never queue work never pay for it.
+ */
+export interface JobHandlerContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  signal: AbortSignal;
+}
+
+export interface QueueDefinition {
+  name: string;
+  retryLimit: number;
+  /** Seconds between retries (doubling). */
+  retryDelay: number;
+  /** A worker that stops sending heartbeats for this long is presumed dead and its job retried. */
+  heartbeatSeconds: number;
+  /** Longest a single attempt may run. */
+  expireInSeconds: number;
+}
+
+export interface JobQueue {
+  define(queue: QueueDefinition): Promise<void>;
+  /** Queues a job; with a singletonKey, a job already queued or running for that key is not duplicated. */
+  send(queue: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  work<T extends object>(queue: string, concurrency: number, handler: (data: T, job: JobHandlerContext) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Boss = import('pg-boss').PgBoss;
+
+export function createJobQueue(database: Database, logger: Logger): JobQueue {
+  let started: Promise<Boss> | null = null;
+  const defined = new Map<string, Promise<void>>();
+
+  const boss = () => {
+    started ??= (async () => {
+      const { PgBoss, fromPglite } = await import('pg-boss');
+      const connection = database.jobConnection;
+      const instance =
+        connection.kind === 'pglite'
+          ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schema: 'pgboss' })
+          : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4 });
+      instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+      await instance.start();
+      return instance;
+    })();
+    return started;
+  };
+
+  return {
+    define(queue) {
+      let done = defined.get(queue.name);
+      if (!done) {
+        done = (async () => {
+          const instance = await boss();
+          const options = {
+            retryLimit: queue.retryLimit,
+            retryDelay: queue.retryDelay,
+            retryBackoff: true,
+            heartbeatSeconds: queue.heartbeatSeconds,
+            expireInSeconds: queue.expireInSeconds,
+          };
+          if (await instance.getQueue(queue.name)) await instance.updateQueue(queue.name, options);
+          else await instance.createQueue(queue.name, { ...options, policy: 'standard' });
+        })();
+        defined.set(queue.name, done);
+      }
+      return done;
+    },
+    async send(queue, data, options) {
+      await defined.get(queue);
+      return (await boss()).send(queue, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+    },
+    async work(queue, concurrency, handler) {
+      await defined.get(queue);
+      const instance = await boss();
+      await instance.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        await handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0, signal: job.signal });
+      });
+    },
+    async stop() {
+      if (!started) return;
+      const instance = await started;
+      await instance.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}
