@@ -82,6 +82,7 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     async work(queue, concurrency, handler) {
       await defined.get(queue);
       const instance = await boss();
+      if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, queue, logger);
       await instance.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         await handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0, signal: job.signal });
@@ -93,4 +94,20 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
       await instance.stop({ graceful: true, timeout: 5_000 });
     },
   };
+}
+
+/**
+ * On the embedded database only this process can hold the data directory, so a job still marked
+ * active before this process's workers start was running in a process that died. It goes back to
+ * the queue now (as a failed attempt, retried) instead of after its heartbeat lapses.
+ */
+async function reclaimOrphans(instance: Boss, queue: string, logger: Logger) {
+  const orphans = (await instance.findJobs(queue, { limit: 100_000 })).filter((job) => job.state === 'active');
+  if (!orphans.length) return;
+  await instance.fail(
+    queue,
+    orphans.map((job) => job.id),
+    { reason: 'the process stopped while this job was running' },
+  );
+  logger.info({ queue, jobs: orphans.length }, 'requeued jobs interrupted by a restart');
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { files } from '../../db/schema';
 import type { JobHandlerContext } from '../../lib/job-queue';
+import { queueFileEmbedding } from './embeddings/embedding-queue';
 import { indexPassages } from './index-passages';
 import type { KnowledgeContext } from './knowledge-context';
 import { chunkBlocks } from './parsing/chunk-blocks';
@@ -41,6 +42,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       })),
     });
     await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
+    await queueFileEmbedding(ctx, logger, file.id);
   } catch (error) {
     if (error instanceof IngestError) {
       await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: error.message, passageCount: 0 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
+import { createEmbedder, type Embedder } from './embeddings/embedder';
 import { FileStorage } from './file-storage';
 import { createUploadSigner, type UploadSigner } from './upload-signature';
 
@@ -14,11 +15,20 @@ export interface KnowledgeContext {
   env: Env;
   storage: FileStorage;
   signer: UploadSigner;
+  /** The configured embedding model, or null: retrieval is then lexical only. */
+  embedder: Embedder | null;
+  /** pgvector is usable in this database. */
+  vector: boolean;
 }
 
-export function createKnowledgeContext(services: { db: Db; events: EventBus; jobs: JobQueue; env: Env }): KnowledgeContext {
+export function createKnowledgeContext(services: { db: Db; database: { vector: boolean }; events: EventBus; jobs: JobQueue; env: Env }): KnowledgeContext {
   return {
-    ...services,
+    db: services.db,
+    events: services.events,
+    jobs: services.jobs,
+    env: services.env,
+    embedder: createEmbedder(services.env),
+    vector: services.database.vector,
     storage: new FileStorage(path.join(services.env.dataDir, 'files')),
     signer: createUploadSigner(services.env.JWT_SECRET),
   };

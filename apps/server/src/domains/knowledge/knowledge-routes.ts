@@ -13,11 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
+import { startRetrievalMode } from './embeddings/embedding-queue';
 import { resumeIngestionIfPending } from './ingestion-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';
 import { createStore, deleteStore } from './manage-stores';
-import { searchStores } from './search-stores';
+import { searchKnowledge } from './hybrid-search';
 
 const security = [{ bearerAuth: [] }];
 
@@ -27,6 +28,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
   const log = fastify.log.child({ domain: 'knowledge' });
   fastify.addHook('onReady', async () => {
     await resumeIngestionIfPending(ctx, log as never);
+    await startRetrievalMode(ctx, log as never);
   });
 
   // The signed upload URL: its signature authorises the PUT, and its body is the raw bytes of any
@@ -98,7 +100,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const { results, mode } = await searchStores(ctx.db, { ownerEmail: viewerOf(request).email, ...request.body });
+        const { results, mode } = await searchKnowledge(ctx, log as never, { ownerEmail: viewerOf(request).email, ...request.body });
         return { mode, results: results.map(({ passageId: _passageId, ...result }) => result) };
       },
     );

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { stores } from '../../db/schema';
 import { getModel } from '../models/model-registry';
 import { publishRow } from '../models/model-store';
+import { retrievalModeOf } from './embeddings/embedding-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
 
 export async function createStore(ctx: KnowledgeContext, input: { ownerEmail: string; name: string }) {
   const [row] = await ctx.db
     .insert(stores)
-    .values({ ownerEmail: input.ownerEmail, name: input.name, retrievalMode: 'lexical' })
+    .values({ ownerEmail: input.ownerEmail, name: input.name, retrievalMode: retrievalModeOf(ctx) })
     .returning();
   return publishRow(ctx, getModel('Store'), 'create', row as object);
 }

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { buildBundle, createUserWithCli, type RunningServer, startBundle } from '../src/testing/server-bundle';
+
+/**
+ * Durability as a merchant would meet it: the server is killed (no graceful shutdown) while a file
+ * is being indexed; once it is started again the file finishes by itself, exactly once.
+ */
+describe('ingestion survives a crash', () => {
+  let bundle: ReturnType<typeof buildBundle>;
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  const owner = { email: 'owner@shop.test', password: 'correct horse battery' };
+
+  beforeAll(() => {
+    bundle = buildBundle();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-ingest-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    bundle?.remove();
+  });
+
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    PUBLIC_URL: undefined,
+    EMBEDDING_PROVIDER: undefined,
+    JWT_SECRET: 'restart-secret-restart-secret-0123456789',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  const call = async (s: RunningServer, url: string, body: unknown, token?: string) => {
+    const res = await fetch(`${s.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (res.status === 204 ? null : await res.json()) as Record<string, any>;
+  };
+  const fileState = async (s: RunningServer, token: string) => {
+    const res = await call(s, '/graphql', { query: '{ listFiles { items { id status progress passageCount } } }' }, token);
+    return res.data.listFiles.items[0] as { id: string; status: string; progress: number; passageCount: number };
+  };
+  const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
+  it('finishes the interrupted file after a restart, with no duplicate passages', async () => {
+    createUserWithCli(env, owner);
+    server = await startBundle(bundle.dir, env);
+    const { access } = await call(server, '/api/token/', owner);
+    const store = await call(server, '/api/store/create/', { name: 'Catalogue' }, access);
+
+    // A big handbook, so indexing takes long enough to be caught halfway.
+    const sections = Array.from(
+      { length: 6000 },
+      (_, i) => `## Product ${i}\n\nThe item number ${i} ships in ${(i % 9) + 1} days and is made of material-${i % 97} with care code c${i}.\n`,
+    );
+    const bytes = Buffer.from(`# Handbook\n\n${sections.join('\n')}`);
+    const batch = await call(server, '/api/files/upload-batch/', { storeId: store.id, files: [{ fileName: 'handbook.md', size: bytes.length, contentType: 'text/markdown' }] }, access);
+    const { fileId, uploadUrl } = batch.files[0];
+    expect((await fetch(`${server.url}${uploadUrl}`, { method: 'PUT', body: bytes, headers: { 'content-type': 'text/markdown' } })).status).toBe(204);
+    await call(server, '/api/files/finish-upload/', { storeId: store.id, fileIds: [fileId] }, access);
+
+    const running = server;
+    await waitFor(async () => (await fileState(running, access)).status === 'processing', 'processing');
+    running.child.kill('SIGKILL');
+    await new Promise((r) => running.child.once('exit', r));
+
+    server = await startBundle(bundle.dir, env);
+    const restarted = server;
+    await waitFor(async () => (await fileState(restarted, access)).status === 'ready', 'ready after restart', 90_000);
+    const file = await fileState(restarted, access);
+    expect(file).toMatchObject({ id: fileId, status: 'ready', progress: 100 });
+    const search = await call(restarted, '/api/store/search/', { storeIds: [store.id], query: 'care code c4242', k: 1 }, access);
+    expect(search.results[0].text).toContain('item number 4242');
+    expect(await server.stop()).toBe(0);
+    server = undefined;
+
+    // The index itself: every passage once, and the statistics BM25 reads agree with the passages.
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    try {
+      const one = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0] as T;
+      const counts = await one<{ passages: number; ordinals: number; max: number }>(
+        sql`SELECT count(*)::int AS passages, count(DISTINCT ordinal)::int AS ordinals, max(ordinal)::int AS max FROM passages WHERE file_id = ${fileId}`,
+      );
+      expect(counts.passages).toBe(file.passageCount);
+      expect(counts.ordinals).toBe(counts.passages);
+      expect(counts.max).toBe(counts.passages - 1);
+      const totals = await one<{ passage_count: number }>(sql`SELECT passage_count FROM stores WHERE id = ${store.id}`);
+      expect(totals.passage_count).toBe(counts.passages);
+      const drift = await one<{ wrong: number }>(sql`
+        SELECT count(*)::int AS wrong FROM store_term_stats s
+        LEFT JOIN (SELECT term, count(*)::int AS df FROM passage_terms WHERE store_id = ${store.id} GROUP BY term) p ON p.term = s.term
+        WHERE s.store_id = ${store.id} AND s.df IS DISTINCT FROM p.df`);
+      expect(drift.wrong).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

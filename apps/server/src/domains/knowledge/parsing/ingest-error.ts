@@ -1,0 +1,16 @@
+/** Why a file could not be indexed, as a stable code for the UI and logs. */
+export type IngestErrorCode = 'too_large' | 'empty' | 'unreadable' | 'type_mismatch' | 'unsupported_type' | 'encrypted' | 'no_text';
+
+/**
+ * A problem with the file itself, not with the server: retrying cannot help, so the file fails at
+ * once and `message` is shown to the merchant verbatim on that file.
+ */
+export class IngestError extends Error {
+  constructor(
+    public readonly code: IngestErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IngestError';
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { GraphQLRequestError } from '@/lib/graphql-client';
+import { apiErrorText, fieldErrorsOf } from './api-error-text';
+
+describe('store and file error texts', () => {
+  it('prefers the detail, then the first field error, then the fallback', () => {
+    expect(apiErrorText(new ApiError(404, { detail: 'Store not found.' }), 'x')).toBe('Store not found.');
+    expect(apiErrorText(new ApiError(400, { files: ['big.pdf: This file is larger than the 20 MB limit.'] }), 'x')).toBe(
+      'big.pdf: This file is larger than the 20 MB limit.',
+    );
+    expect(apiErrorText(new ApiError(400, { files: { 0: { fileName: ['Enter a valid file name.'] } } }), 'x')).toBe('Enter a valid file name.');
+    expect(apiErrorText(new ApiError(413, null), 'Upload failed.')).toBe('Upload failed.');
+    expect(apiErrorText(new Error('boom'), 'Upload failed.')).toBe('Upload failed.');
+  });
+
+  it('uses the generic texts for network and server failures', () => {
+    expect(apiErrorText(new ApiError(0, null), 'x')).toBe('A network error has occurred.');
+    expect(apiErrorText(new ApiError(502, { detail: 'bad gateway' }), 'x')).toBe('Internal server error. Please try again later.');
+  });
+
+  it('reads GraphQL errors', () => {
+    expect(apiErrorText(new GraphQLRequestError([{ message: 'Unauthorized' }], null), 'x')).toBe('Unauthorized');
+  });
+
+  it('lists field errors of a 400 by field', () => {
+    expect(fieldErrorsOf(new ApiError(400, { name: ['This field may not be blank.'], detail: 'no' }))).toEqual({
+      name: 'This field may not be blank.',
+    });
+    expect(fieldErrorsOf(new ApiError(409, { name: ['taken'] }))).toEqual({});
+  });
+});
