@@ -1,5 +1,6 @@
 import { eventLatency } from './event-latency';
 import { idleMemory } from './idle-memory';
+import { knowledgeIngest } from './knowledge-ingest';
 import { listQuery } from './list-query';
 import { removeBundle, startServer } from './server-process';
 import { webFirstScreen } from './web-first-screen';
@@ -17,6 +18,12 @@ async function main() {
   server = await startServer();
   try {
     results.eventLatency = await eventLatency(server);
+  } finally {
+    await server.stop();
+  }
+  server = await startServer();
+  try {
+    results.knowledgeIngest = await knowledgeIngest(server);
   } finally {
     await server.stop();
   }

@@ -43,7 +43,7 @@ export async function searchKnowledge(ctx: KnowledgeContext, logger: Logger, inp
   const lexical = searchStores(ctx.db, { ...input, k: Math.max(CANDIDATES, input.k) });
   let nearest: { passage_id: string }[];
   try {
-    const [queryVector] = await embedder.embed([input.query]);
+    const [queryVector] = await embedder.embed([input.query], { retries: 0 });
     nearest = await nearestPassages(ctx.db, {
       storeIds: owned.map((store) => store.id),
       model: embedder.model,

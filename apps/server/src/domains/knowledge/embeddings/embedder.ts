@@ -8,7 +8,8 @@ export const EMBEDDING_BATCH_SIZE = 64;
 /** Turns text into vectors with the configured model; `model` tags stored vectors so a model change re-embeds. */
 export interface Embedder {
   model: string;
-  embed(values: string[], signal?: AbortSignal): Promise<number[][]>;
+  /** `retries`: 2 for background work; a search a person waits on tries once and falls back to lexical. */
+  embed(values: string[], options?: { signal?: AbortSignal; retries?: number }): Promise<number[][]>;
 }
 
 /**
@@ -26,9 +27,9 @@ export function createEmbedder(env: Env): Embedder | null {
   const model = provider.embedding(env.EMBEDDING_MODEL);
   return {
     model: env.EMBEDDING_MODEL,
-    async embed(values, signal) {
+    async embed(values, options = {}) {
       if (!values.length) return [];
-      const { embeddings } = await embedMany({ model, values, maxParallelCalls: 2, maxRetries: 2, abortSignal: signal });
+      const { embeddings } = await embedMany({ model, values, maxParallelCalls: 2, maxRetries: options.retries ?? 2, abortSignal: options.signal });
       return embeddings;
     },
   };

@@ -25,7 +25,7 @@ export async function embedFile(ctx: KnowledgeContext, fileId: string, job?: Pic
     const batch = pending.slice(start, start + EMBEDDING_BATCH_SIZE);
     const vectors = await embedder.embed(
       batch.map((passage) => embeddingInput(passage)),
-      job?.signal,
+      { signal: job?.signal },
     );
     await saveEmbeddings(
       ctx.db,
