@@ -38,7 +38,7 @@ export async function knowledgeIngest(server: BenchServer, documents = 1000) {
         uploads.map(async (upload, index) => {
           const doc = slice[index];
           if (!doc) return;
-          const res = await fetch(`${server.url}${upload.uploadUrl}`, { method: 'PUT', body: doc.bytes, headers: { 'content-type': doc.contentType } });
+          const res = await fetch(`${server.url}${upload.uploadUrl}`, { method: 'PUT', body: new Uint8Array(doc.bytes), headers: { 'content-type': doc.contentType } });
           if (res.status !== 204) throw new Error(`upload answered ${res.status}`);
         }),
       );

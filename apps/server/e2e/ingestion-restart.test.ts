@@ -69,7 +69,7 @@ describe('ingestion survives a crash', () => {
     const bytes = Buffer.from(`# Handbook\n\n${sections.join('\n')}`);
     const batch = await call(server, '/api/files/upload-batch/', { storeId: store.id, files: [{ fileName: 'handbook.md', size: bytes.length, contentType: 'text/markdown' }] }, access);
     const { fileId, uploadUrl } = batch.files[0];
-    expect((await fetch(`${server.url}${uploadUrl}`, { method: 'PUT', body: bytes, headers: { 'content-type': 'text/markdown' } })).status).toBe(204);
+    expect((await fetch(`${server.url}${uploadUrl}`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'text/markdown' } })).status).toBe(204);
     await call(server, '/api/files/finish-upload/', { storeId: store.id, fileIds: [fileId] }, access);
 
     const running = server;

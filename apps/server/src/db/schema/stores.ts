@@ -91,8 +91,17 @@ export const passageTerms = pgTable(
     tf: doublePrecision('tf').notNull(),
     /** The passage's weighted length, copied here so scoring reads postings only. */
     length: doublePrecision('length').notNull(),
+    /**
+     * The posting's BM25 term weight at a fixed reference length: orders a term's postings best
+     * first, so a search reads only the top few thousand postings of a very common term.
+     */
+    impact: doublePrecision('impact').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.term, t.passageId] }), index('passage_terms_passage_idx').on(t.passageId)],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.term, t.passageId] }),
+    index('passage_terms_passage_idx').on(t.passageId),
+    index('passage_terms_impact_idx').on(t.storeId, t.term, t.impact.desc(), t.passageId),
+  ],
 );
 
 /** Document frequency per store and term (BM25 idf), maintained with the postings. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCollectionEvent, collectionStatus, subscriptionErrorText } from './collection-events';
-import { collections } from './collections';
+import { collections, listQuery, subscriptionQuery } from './collections';
 
 type Row = { id: string; name: string };
 const a: Row = { id: 'a', name: 'A' };
@@ -60,5 +60,13 @@ describe('collection status (spec §4: not initialised, loading, initialised, er
     expect(
       collectionStatus({ status: 'success', fetchStatus: 'idle', error: null, subscriptionError: subscriptionErrorText('stores') }),
     ).toEqual({ state: 'error', error: 'An error occurred in stores subscription.' });
+  });
+});
+
+describe('the stores collection', () => {
+  it('asks for what the Store screen shows: status, file count and retrieval mode', () => {
+    for (const query of [listQuery(collections.stores), subscriptionQuery(collections.stores, 'update')]) {
+      expect(query).toContain('name totalSize status fileCount retrievalMode');
+    }
   });
 });

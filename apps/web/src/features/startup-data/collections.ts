@@ -47,7 +47,7 @@ export const collections: Record<CollectionName, CollectionDef> = {
     name: 'stores',
     typeName: 'Store',
     plural: 'Stores',
-    fields: `${base} ownerEmail name totalSize`,
+    fields: `${base} ownerEmail name totalSize status fileCount retrievalMode`,
     owned: true,
     ignoreDuplicateCreates: true,
   },

@@ -41,6 +41,9 @@ const store = (id: string, name: string) => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   totalSize: 0,
+  fileCount: 0,
+  status: 'empty',
+  retrievalMode: 'lexical',
 });
 
 function Stores() {

@@ -9,7 +9,9 @@ describe('store and file error texts', () => {
     expect(apiErrorText(new ApiError(400, { files: ['big.pdf: This file is larger than the 20 MB limit.'] }), 'x')).toBe(
       'big.pdf: This file is larger than the 20 MB limit.',
     );
-    expect(apiErrorText(new ApiError(400, { files: { 0: { fileName: ['Enter a valid file name.'] } } }), 'x')).toBe('Enter a valid file name.');
+    expect(apiErrorText(new ApiError(400, { files: { 0: { fileName: ['Enter a valid file name.'] } } }), 'x')).toBe(
+      'Enter a valid file name.',
+    );
     expect(apiErrorText(new ApiError(413, null), 'Upload failed.')).toBe('Upload failed.');
     expect(apiErrorText(new Error('boom'), 'Upload failed.')).toBe('Upload failed.');
   });

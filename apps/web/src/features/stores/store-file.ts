@@ -16,4 +16,5 @@ export interface StoreFile {
   updatedAt: string;
 }
 
-export const storeFileFields = 'id ownerEmail fileName size storeID contentType status statusReason progress passageCount createdAt updatedAt';
+export const storeFileFields =
+  'id ownerEmail fileName size storeID contentType status statusReason progress passageCount createdAt updatedAt';

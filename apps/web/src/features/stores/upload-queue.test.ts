@@ -42,7 +42,12 @@ describe('the upload queue', () => {
 
   it('shows bytes sent as upload progress, then 100 % once sent', () => {
     const state = run(added, { type: 'accepted', key: 'k1', fileId: 'f1' }, { type: 'progress', key: 'k1', loaded: 500 });
-    expect(fileRows([serverFile('f1')], state, STORE)[0]).toMatchObject({ status: 'uploading', progress: 25, progressKind: 'upload', fileId: 'f1' });
+    expect(fileRows([serverFile('f1')], state, STORE)[0]).toMatchObject({
+      status: 'uploading',
+      progress: 25,
+      progressKind: 'upload',
+      fileId: 'f1',
+    });
     const sent = uploadsReducer(state, { type: 'sent', key: 'k1' });
     expect(fileRows([serverFile('f1')], sent, STORE)[0]).toMatchObject({ status: 'uploading', progress: 100 });
   });
@@ -77,12 +82,21 @@ describe('the upload queue', () => {
 
   it('lets live processing win over an upload still being finished', () => {
     const state = run(added, { type: 'accepted', key: 'k1', fileId: 'f1' }, { type: 'sent', key: 'k1' });
-    expect(fileRows([serverFile('f1', { status: 'processing', progress: 10 })], state, STORE)[0]).toMatchObject({ status: 'processing', progress: 10 });
+    expect(fileRows([serverFile('f1', { status: 'processing', progress: 10 })], state, STORE)[0]).toMatchObject({
+      status: 'processing',
+      progress: 10,
+    });
   });
 
   it('shows the reason of a file that failed while processing', () => {
     const rows = fileRows([serverFile('f9', { status: 'failed', statusReason: 'The PDF has no text layer.' })], [], STORE);
-    expect(rows[0]).toMatchObject({ status: 'failed', progress: null, reason: 'The PDF has no text layer.', fileId: 'f9', dismissible: false });
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      progress: null,
+      reason: 'The PDF has no text layer.',
+      fileId: 'f9',
+      dismissible: false,
+    });
   });
 
   it('keeps a refused upload as a failed row with the server’s message, dismissible', () => {
@@ -98,7 +112,11 @@ describe('the upload queue', () => {
       { type: 'accepted', key: 'k1', fileId: 'f1' },
       { type: 'finished', result: { fileId: 'f1', status: 'failed', statusReason: 'Unsupported file type.' } },
     );
-    expect(fileRows([serverFile('f1')], state, STORE)[0]).toMatchObject({ status: 'failed', reason: 'Unsupported file type.', fileId: 'f1' });
+    expect(fileRows([serverFile('f1')], state, STORE)[0]).toMatchObject({
+      status: 'failed',
+      reason: 'Unsupported file type.',
+      fileId: 'f1',
+    });
   });
 
   it('marks a duplicate, naming the file that already holds the same content', () => {
@@ -109,7 +127,11 @@ describe('the upload queue', () => {
     );
     const original = serverFile('old', { fileName: 'faq-2025.md', status: 'ready', createdAt: '2026-11-01T00:00:00.000Z' });
     const rows = fileRows([original], state, STORE);
-    expect(rows[0]).toMatchObject({ status: 'duplicate', reason: 'Same content as “faq-2025.md”, already in this store.', dismissible: true });
+    expect(rows[0]).toMatchObject({
+      status: 'duplicate',
+      reason: 'Same content as “faq-2025.md”, already in this store.',
+      dismissible: true,
+    });
     expect(rows.map((r) => r.fileName)).toEqual(['faq.md', 'sizes.txt', 'faq-2025.md']);
   });
 

@@ -44,7 +44,14 @@ export function uploadsReducer(state: UploadEntry[], action: UploadAction): Uplo
   switch (action.type) {
     case 'added':
       return [
-        ...action.entries.map((entry) => ({ ...entry, fileId: null, phase: 'requesting' as const, loaded: 0, error: null, duplicateOf: null })),
+        ...action.entries.map((entry) => ({
+          ...entry,
+          fileId: null,
+          phase: 'requesting' as const,
+          loaded: 0,
+          error: null,
+          duplicateOf: null,
+        })),
         ...state,
       ];
     case 'accepted':
@@ -95,7 +102,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round(Math.mi
 
 function localRow(upload: UploadEntry, files: ReadonlyMap<string, StoreFile>): FileRow {
   const base = { key: upload.key, fileId: null, fileName: upload.fileName, size: upload.size, passageCount: null };
-  if (upload.phase === 'failed') return { ...base, status: 'failed', progress: null, progressKind: null, reason: upload.error, dismissible: true };
+  if (upload.phase === 'failed')
+    return { ...base, status: 'failed', progress: null, progressKind: null, reason: upload.error, dismissible: true };
   if (upload.phase === 'duplicate') {
     const original = upload.duplicateOf ? files.get(upload.duplicateOf)?.fileName : null;
     const reason = original ? `Same content as “${original}”, already in this store.` : 'The same content is already in this store.';
@@ -123,7 +131,13 @@ function serverRow(file: StoreFile, key: string = file.id): FileRow {
     case 'uploading':
       return { ...base, status, progress: 0, progressKind: 'upload', reason: null };
     default:
-      return { ...base, status, progress: status === 'queued' ? 0 : Math.min(100, Math.max(0, file.progress ?? 0)), progressKind: 'processing', reason: null };
+      return {
+        ...base,
+        status,
+        progress: status === 'queued' ? 0 : Math.min(100, Math.max(0, file.progress ?? 0)),
+        progressKind: 'processing',
+        reason: null,
+      };
   }
 }
 
@@ -143,7 +157,12 @@ export function fileRows(files: readonly StoreFile[], uploads: readonly UploadEn
     if (upload.fileId) claimed.add(upload.fileId);
     if (upload.phase === 'done') {
       // The finish call said "queued" before the live update did: show that, not "uploading".
-      if (file) rows.push(file.status === 'uploading' ? { ...serverRow({ ...file, status: 'queued', progress: 0 }), key: upload.key } : serverRow(file, upload.key));
+      if (file)
+        rows.push(
+          file.status === 'uploading'
+            ? { ...serverRow({ ...file, status: 'queued', progress: 0 }), key: upload.key }
+            : serverRow(file, upload.key),
+        );
       continue;
     }
     if (upload.phase === 'failed' && file) {
@@ -163,6 +182,6 @@ export function fileRows(files: readonly StoreFile[], uploads: readonly UploadEn
   const rest = files
     .filter((file) => file.storeID === storeId && !claimed.has(file.id))
     .filter((file) => !(waitingForIds && file.status === 'uploading'))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.fileName ?? '').localeCompare(b.fileName ?? ''));
   return [...rows, ...rest.map((file) => serverRow(file))];
 }

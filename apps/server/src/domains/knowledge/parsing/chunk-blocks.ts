@@ -30,7 +30,8 @@ const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
  */
 export function chunkBlocks(blocks: Block[], options: { maxChars?: number; overlapChars?: number } = {}): Chunk[] {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
-  const overlapChars = options.overlapChars ?? DEFAULT_OVERLAP_CHARS;
+  // The default overlap shrinks with a small cap, so a cap alone is always a valid choice.
+  const overlapChars = options.overlapChars ?? Math.min(DEFAULT_OVERLAP_CHARS, Math.floor(maxChars / 2));
   if (!(maxChars >= 1) || !(overlapChars >= 0) || overlapChars >= maxChars) {
     throw new RangeError('chunkBlocks needs maxChars >= 1 and 0 <= overlapChars < maxChars.');
   }
@@ -78,7 +79,8 @@ export function chunkBlocks(blocks: Block[], options: { maxChars?: number; overl
       emit(headings.length ? path() : [text.split('\n')[0] ?? text], { text, start: block.offset, end });
     } else if (text.length > maxChars) {
       flush();
-      for (const piece of splitText(text, maxChars, overlapChars)) emit(path(), { ...piece, start: block.offset + piece.start, end: block.offset + piece.end });
+      for (const piece of splitText(text, maxChars, overlapChars))
+        emit(path(), { ...piece, start: block.offset + piece.start, end: block.offset + piece.end });
     } else {
       const separator = open && open.kind === block.kind && block.kind !== 'paragraph' ? '\n' : '\n\n';
       if (open && open.length + separator.length + text.length > maxChars) flush();

@@ -26,8 +26,7 @@ const formatNames: Record<DocumentFormat, { declared: string; expected: string }
   json: { declared: 'JSON', expected: 'valid JSON' },
 };
 
-const UNSUPPORTED =
-  'This file type is not supported. Upload a PDF, Word (.docx), HTML, Markdown, plain text, CSV or JSON file.';
+const UNSUPPORTED = 'This file type is not supported. Upload a PDF, Word (.docx), HTML, Markdown, plain text, CSV or JSON file.';
 
 /**
  * The format a file claims to be: its declared content type decides, and its extension only when

@@ -1,6 +1,6 @@
 import type { DocumentFormat } from '@aisle/contracts/stores';
 import type { Block, BlockDraft, ParsedDocument } from './block';
-import { decodeText, declaredFormat, isBlank, isEncryptedOffice, looksLikeDocx, looksLikePdf, typeMismatch } from './detect-format';
+import { declaredFormat, decodeText, isBlank, isEncryptedOffice, looksLikeDocx, looksLikePdf, typeMismatch } from './detect-format';
 import { csvBlocks } from './formats/csv';
 import { docxBlocks } from './formats/docx';
 import { htmlBlocks } from './formats/html';

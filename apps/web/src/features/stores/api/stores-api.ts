@@ -1,10 +1,4 @@
-import type {
-  FinishUploadResponse,
-  SearchResponse,
-  Store,
-  UploadBatchRequest,
-  UploadBatchResponse,
-} from '@aisle/contracts/stores';
+import type { FinishUploadResponse, SearchResponse, Store, UploadBatchRequest, UploadBatchResponse } from '@aisle/contracts/stores';
 import { SEARCH_K_DEFAULT } from '@aisle/contracts/stores';
 import { apiRequest } from '@/lib/api-client';
 import type { DataClient } from '@/lib/graphql-client';

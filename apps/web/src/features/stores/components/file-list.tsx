@@ -46,7 +46,13 @@ export function FileList({
           </span>
         </label>
         <div className="ml-auto">
-          <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={onDeleteSelected} className="text-destructive hover:text-destructive">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={selected.size === 0}
+            onClick={onDeleteSelected}
+            className="text-destructive hover:text-destructive"
+          >
             <Trash2Icon />
             Delete selected
           </Button>

@@ -114,8 +114,8 @@ export function StoresEmptyState({ onCreate }: { onCreate: () => void }) {
         Create your first store
       </h2>
       <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">
-        A store holds the documents your assistants answer from: FAQs, size charts, shipping and return policies, product
-        sheets. Drop in PDFs, Word, HTML, Markdown, text, CSV or JSON files and test what a customer’s question finds.
+        A store holds the documents your assistants answer from: FAQs, size charts, shipping and return policies, product sheets. Drop in
+        PDFs, Word, HTML, Markdown, text, CSV or JSON files and test what a customer’s question finds.
       </p>
       <Button className="mt-6" onClick={onCreate}>
         <PlusIcon />

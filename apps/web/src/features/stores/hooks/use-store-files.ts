@@ -15,7 +15,8 @@ const events = ['Create', 'Update', 'Delete'] as const;
 const subscription = (event: (typeof events)[number]) =>
   `subscription ($ownerEmail: String, $filter: ModelSubscriptionFileFilterInput) { on${event}File(ownerEmail: $ownerEmail, filter: $filter) { ${storeFileFields} } }`;
 
-export const storeFilesQueryKey = (ownerEmail: string | undefined, storeId: string | null) => ['store-files', ownerEmail ?? '', storeId ?? ''] as const;
+export const storeFilesQueryKey = (ownerEmail: string | undefined, storeId: string | null) =>
+  ['store-files', ownerEmail ?? '', storeId ?? ''] as const;
 
 async function loadStoreFiles(client: DataClient, storeId: string): Promise<StoreFile[]> {
   const items: StoreFile[] = [];

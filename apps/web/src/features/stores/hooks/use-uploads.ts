@@ -1,9 +1,9 @@
 import { FILES_PER_CALL_MAX } from '@aisle/contracts/stores';
 import { useCallback, useReducer } from 'react';
 import { useAuth } from '@/features/auth/auth-provider';
-import { apiErrorText } from '../api-error-text';
 import { putFile } from '../api/put-file';
 import { finishUploads, requestUploads } from '../api/stores-api';
+import { apiErrorText } from '../api-error-text';
 import { type UploadAction, uploadsReducer } from '../upload-queue';
 
 /** Files sent at once: enough to keep the line busy without starving the live connection. */
@@ -86,7 +86,8 @@ export function useUploads() {
       const pending = files.map((file) => ({ key: crypto.randomUUID(), file }));
       dispatch({ type: 'added', entries: pending.map(({ key, file }) => ({ key, storeId, fileName: file.name, size: file.size })) });
       const batches: Pending[][] = [];
-      for (let start = 0; start < pending.length; start += FILES_PER_CALL_MAX) batches.push(pending.slice(start, start + FILES_PER_CALL_MAX));
+      for (let start = 0; start < pending.length; start += FILES_PER_CALL_MAX)
+        batches.push(pending.slice(start, start + FILES_PER_CALL_MAX));
       for (const batch of batches) await uploadBatch(storeId, batch, dispatch);
     },
     [uploadBatch],

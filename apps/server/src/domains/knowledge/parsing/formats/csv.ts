@@ -26,30 +26,35 @@ type Role = keyof typeof COLUMNS;
  * folded into it. Any other table is still searchable: one row per block, as "column: value" pairs.
  */
 export function csvBlocks(text: string): BlockDraft[] {
-  const { data } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const [header, ...rows] = data;
   if (!header) return [];
   const names = header.map((name) => name.trim().toLowerCase());
   const column = (role: Role) => COLUMNS[role].map((name) => names.indexOf(name)).find((index) => index >= 0);
   const title = column('title');
   if (title === undefined) return rows.map((row) => tableRowBlock(header, row)).filter((block) => block.text);
-  const roles = Object.fromEntries((Object.keys(COLUMNS) as Role[]).map((role) => [role, column(role)])) as Record<Role, number | undefined>;
+  const roles = Object.fromEntries((Object.keys(COLUMNS) as Role[]).map((role) => [role, column(role)])) as Record<
+    Role,
+    number | undefined
+  >;
   const variantColumns = names.flatMap((name, index) => (VARIANT_COLUMN.test(name) ? [index] : []));
   return groupProducts(rows, roles, variantColumns).map(productBlock);
 }
 
 function groupProducts(rows: string[][], roles: Record<Role, number | undefined>, variantColumns: number[]): ProductRecord[] {
   const products: ProductRecord[] = [];
-  let current: (ProductRecord & { key: string }) | undefined;
+  let current: ProductRecord | undefined;
+  let currentKey = '';
   for (const row of rows) {
     const cell = (role: Role) => {
       const index = roles[role];
       return index === undefined ? '' : (row[index] ?? '').trim();
     };
     const key = cell('handle') || cell('title');
-    if (!current || (key && key !== current.key)) {
+    if (!current || (key && key !== currentKey)) {
       if (!key) continue;
-      current = { key, title: cell('title') || key, prices: [], variants: [], skus: [], tags: [] };
+      currentKey = key;
+      current = { title: cell('title') || key, prices: [], variants: [], skus: [], tags: [] };
       products.push(current);
     }
     if (!current.description && cell('description')) current.description = htmlToText(cell('description'));
@@ -62,7 +67,7 @@ function groupProducts(rows: string[][], roles: Record<Role, number | undefined>
     const options = variantColumns.map((index) => (row[index] ?? '').trim()).filter(Boolean);
     addDistinct(current.variants, options.join(' / '));
   }
-  return products.map(({ key: _key, ...product }) => product);
+  return products;
 }
 
 function tableRowBlock(header: string[], row: string[]): BlockDraft {

@@ -45,7 +45,8 @@ const CONTAINER = new Set([
 /** Below this much text, a Readability pick is not trusted over the whole body. */
 const READABILITY_MIN_CHARS = 200;
 
-type Element = ReturnType<typeof parseHTML>['document']['body'];
+type HtmlDocument = ReturnType<typeof parseHTML>['document'];
+type Element = NonNullable<ReturnType<HtmlDocument['querySelector']>>;
 type Node = Element['childNodes'][number];
 
 const isElement = (node: Node): node is Element => node.nodeType === 1;
@@ -58,10 +59,11 @@ const isElement = (node: Node): node is Element => node.nodeType === 1;
 export function htmlBlocks(html: string): BlockDraft[] {
   const { document } = parseHTML(html);
   const title = collapseWhitespace(document.title ?? '');
-  stripChrome(document.documentElement as unknown as Element);
+  stripChrome(document.documentElement);
   const root = semanticMain(document) ?? readabilityMain(html) ?? document.body;
   const blocks = root ? elementBlocks(root) : [];
-  if (title && !blocks.some((block) => block.kind === 'heading' && block.level === 1)) blocks.unshift({ kind: 'heading', level: 1, text: title });
+  if (title && !blocks.some((block) => block.kind === 'heading' && block.level === 1))
+    blocks.unshift({ kind: 'heading', level: 1, text: title });
   return blocks;
 }
 
@@ -95,7 +97,7 @@ function stripChrome(root: Element): void {
   }
 }
 
-function semanticMain(document: ReturnType<typeof parseHTML>['document']): Element | null {
+function semanticMain(document: HtmlDocument): Element | null {
   const main = document.querySelector('main, [role="main"]');
   if (main) return main;
   const articles = document.querySelectorAll('article');
@@ -105,7 +107,7 @@ function semanticMain(document: ReturnType<typeof parseHTML>['document']): Eleme
 /** Pages without a <main> or a single <article>: Mozilla Readability's pick of the content. */
 function readabilityMain(html: string): Element | null {
   const { document } = parseHTML(html);
-  const article = new Readability(document as unknown as Document).parse();
+  const article = new Readability(document).parse();
   if (!article?.content || (article.textContent ?? '').trim().length < READABILITY_MIN_CHARS) return null;
   return parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body;
 }

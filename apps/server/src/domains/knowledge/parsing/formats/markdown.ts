@@ -40,7 +40,13 @@ function tokenBlocks(token: Token, blocks: BlockDraft[]): void {
     case 'table': {
       const { header, rows } = token as Tokens.Table;
       for (const row of [header, ...rows]) {
-        blocks.push({ kind: 'table-row', text: row.map((cell) => inlineText(cell.tokens)).filter(Boolean).join(' | ') });
+        blocks.push({
+          kind: 'table-row',
+          text: row
+            .map((cell) => inlineText(cell.tokens))
+            .filter(Boolean)
+            .join(' | '),
+        });
       }
       return;
     }

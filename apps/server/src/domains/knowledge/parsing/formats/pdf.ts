@@ -23,7 +23,7 @@ const BULLET = /^(?:[•◦▪●‣⁃*–-]|\d{1,3}[.)])\s+/;
  */
 export async function pdfBlocks(bytes: Uint8Array): Promise<BlockDraft[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch((error: unknown) => {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'PasswordException') {
       throw new IngestError('encrypted', 'This PDF is password-protected. Remove the password and upload it again.');
     }
@@ -35,12 +35,12 @@ export async function pdfBlocks(bytes: Uint8Array): Promise<BlockDraft[]> {
     });
     const pages = items.map(pageLines);
     const bodySize = commonFontSize(pages.flat());
-    const headingSizes = [...new Set(pages.flat().flatMap((line) => (isHeadingSize(line.fontSize, bodySize) ? [round(line.fontSize)] : [])))].sort(
-      (a, b) => b - a,
-    );
+    const headingSizes = [
+      ...new Set(pages.flat().flatMap((line) => (isHeadingSize(line.fontSize, bodySize) ? [round(line.fontSize)] : []))),
+    ].sort((a, b) => b - a);
     return pages.flatMap((lines) => pageBlocks(lines, bodySize, headingSizes));
   } finally {
-    await pdf.destroy();
+    await pdf.loadingTask.destroy();
   }
 }
 
@@ -49,7 +49,7 @@ function pageLines(items: StructuredTextItem[]): Line[] {
   const lines: Line[] = [];
   let current: (Line & { sizes: Map<number, number> }) | undefined;
   const finish = () => {
-    if (current && current.text.trim()) {
+    if (current?.text.trim()) {
       const [fontSize] = [...current.sizes].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
       lines.push({ text: collapseWhitespace(current.text), y: current.y, fontSize });
     }
