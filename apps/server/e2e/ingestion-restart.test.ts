@@ -26,7 +26,7 @@ describe('ingestion survives a crash', () => {
     bundle?.remove();
   });
 
-  const env = {
+  const env = () => ({
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
@@ -34,7 +34,7 @@ describe('ingestion survives a crash', () => {
     EMBEDDING_PROVIDER: undefined,
     JWT_SECRET: 'restart-secret-restart-secret-0123456789',
     WEB_DIST_DIR: '/nonexistent',
-  };
+  });
   const call = async (s: RunningServer, url: string, body: unknown, token?: string) => {
     const res = await fetch(`${s.url}${url}`, {
       method: 'POST',
@@ -56,9 +56,11 @@ describe('ingestion survives a crash', () => {
   };
 
   it('finishes the interrupted file after a restart, with no duplicate passages', async () => {
-    createUserWithCli(env, owner);
-    server = await startBundle(bundle.dir, env);
-    const { access } = await call(server, '/api/token/', owner);
+    createUserWithCli(env(), owner);
+    server = await startBundle(bundle.dir, env());
+    const login = await call(server, '/api/token/', owner);
+    const access = login.access as string;
+    expect(access, JSON.stringify(login)).toBeTruthy();
     const store = await call(server, '/api/store/create/', { name: 'Catalogue' }, access);
 
     // A big handbook, so indexing takes long enough to be caught halfway.
@@ -77,7 +79,7 @@ describe('ingestion survives a crash', () => {
     running.child.kill('SIGKILL');
     await new Promise((r) => running.child.once('exit', r));
 
-    server = await startBundle(bundle.dir, env);
+    server = await startBundle(bundle.dir, env());
     const restarted = server;
     await waitFor(async () => (await fileState(restarted, access)).status === 'ready', 'ready after restart', 90_000);
     const file = await fileState(restarted, access);
@@ -107,5 +109,5 @@ describe('ingestion survives a crash', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 150_000);
 });

@@ -177,6 +177,7 @@ describe('the Store screen in the browser', () => {
     await dialog.getByText('“Help centre” and all its files', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Delete store' }).click();
     await page.getByRole('heading', { name: 'Create your first store' }).waitFor();
-    expect(errors).toEqual([]);
+    // The refused oversize file is a 400 the browser logs by itself; nothing else may fail.
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
       await defined.get(queue);
       const instance = await boss();
       if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, queue, logger);
-      await instance.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, includeMetadata: true }, async ([job]) => {
+      await instance.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) => {
         if (!job) return;
         await handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0, signal: job.signal });
       });

@@ -40,10 +40,10 @@ describe('reciprocal rank fusion', () => {
   it('rewards agreement between rankings and breaks ties on the id', () => {
     const fused = reciprocalRankFusion([
       ['a', 'b', 'c'],
-      ['c', 'b', 'd'],
+      ['b', 'c', 'd'],
     ]);
     expect(fused.map((item) => item.id)).toEqual(['b', 'c', 'a', 'd']);
-    expect(fused[0]?.score).toBeCloseTo(2 / (RRF_K + 2));
+    expect(fused[0]?.score).toBeCloseTo(1 / (RRF_K + 2) + 1 / (RRF_K + 1));
     expect(reciprocalRankFusion([['y'], ['x']]).map((item) => item.id)).toEqual(['x', 'y']);
   });
 });

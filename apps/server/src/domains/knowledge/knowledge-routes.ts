@@ -63,7 +63,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
   });
 
   await fastify.register(async (authenticated) => {
-    authenticated.addHook('preHandler', requireViewer(authenticated));
+    // Before body validation: a caller who is not signed in learns nothing about the request shape (DRF order).
+    authenticated.addHook('onRequest', requireViewer(authenticated));
     const app = authenticated.withTypeProvider<ZodTypeProvider>();
 
     app.post(

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { files, passages, stores } from '../../db/schema';
 import { B, K1, quoteArrayItem } from './index-passages';
-import { type Token, termsOf, tokensOf } from './retrieval/tokenize';
+import { termsOf, tokensOf } from './retrieval/tokenize';
 
 /**
  * How many postings of one query term are read, best impact first. Rare terms have fewer and are
@@ -10,12 +10,6 @@ import { type Token, termsOf, tokensOf } from './retrieval/tokenize';
  * can only win through the other terms, which are read in full or as deep.
  */
 const POSTINGS_PER_TERM = 2_000;
-/** How many BM25 leaders the proximity pass re-ranks (at least k). */
-const RERANK_DEPTH = 30;
-/** Two query terms this close in a passage (in words) count as the phrase the shopper typed. */
-const PROXIMITY_WINDOW = 2;
-/** Share of the rarer term's idf a passage gains per query phrase it contains. */
-const PROXIMITY_WEIGHT = 1.0;
 
 export interface SearchHit {
   passageId: string;
@@ -44,8 +38,7 @@ const arrayLiteral = (values: readonly (string | number)[]) =>
 
 /**
  * What an assistant would find: BM25 over the owner's own stores (other owners' store ids simply
- * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, the
- * leaders are re-ranked by how many of the query's word pairs they contain close together, and
+ * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, and
  * ties break on the passage id so the same query always ranks the same way.
  */
 export async function searchStores(db: Db, input: SearchInput): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
@@ -53,8 +46,7 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
     .select({ id: stores.id, passageCount: stores.passageCount, totalLength: stores.totalLength })
     .from(stores)
     .where(and(eq(stores.ownerEmail, input.ownerEmail), inArray(stores.id, [...new Set(input.storeIds)])));
-  const queryTerms = termsOf(input.query);
-  const terms = [...new Set(queryTerms)];
+  const terms = [...new Set(termsOf(input.query))];
   const passageCount = owned.reduce((sum, store) => sum + store.passageCount, 0);
   if (!owned.length || !terms.length || !passageCount || input.k < 1) return { results: [], mode: 'lexical' };
   const storeIds = arrayLiteral(owned.map((store) => store.id));
@@ -69,7 +61,7 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
   if (!dfRows.length) return { results: [], mode: 'lexical' };
   const idf = new Map(dfRows.map((row) => [row.term, Math.log(1 + (passageCount - row.df + 0.5) / (row.df + 0.5))]));
 
-  const leaders = await bm25Leaders(db, { storeIds, idf, averageLength, limit: Math.max(input.k, RERANK_DEPTH) });
+  const leaders = await bm25Leaders(db, { storeIds, idf, averageLength, limit: input.k });
   if (!leaders.length) return { results: [], mode: 'lexical' };
 
   const details = await db
@@ -83,26 +75,23 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
       ),
     );
   const byId = new Map(details.map((row) => [row.id, row]));
-  const pairs = queryPairs(queryTerms, idf);
-  const rescored = leaders.flatMap((row) => {
+  const wanted = new Set(terms);
+  const results = leaders.flatMap((row) => {
     const passage = byId.get(row.passage_id);
     if (!passage) return [];
     const tokens = [...tokensOf(passage.heading), ...tokensOf(passage.text)];
-    const score = Number(row.score) + proximityBonus(tokens, pairs, tokensOf(passage.heading).length);
-    return [{ passage, tokens, score }];
+    return [
+      {
+        passageId: passage.id,
+        fileId: passage.fileId,
+        fileName: passage.fileName,
+        score: Number(Number(row.score).toFixed(6)),
+        text: passage.text,
+        heading: passage.heading,
+        matchedTerms: [...new Set(tokens.filter((token) => wanted.has(token.term)).map((token) => token.surface))],
+      },
+    ];
   });
-  rescored.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : a.passage.id > b.passage.id ? 1 : 0));
-
-  const wanted = new Set(terms);
-  const results = rescored.slice(0, input.k).map(({ passage, tokens, score }) => ({
-    passageId: passage.id,
-    fileId: passage.fileId,
-    fileName: passage.fileName,
-    score: Number(score.toFixed(6)),
-    text: passage.text,
-    heading: passage.heading,
-    matchedTerms: [...new Set(tokens.filter((token) => wanted.has(token.term)).map((token) => token.surface))],
-  }));
   return { results, mode: 'lexical' };
 }
 
@@ -127,42 +116,4 @@ async function bm25Leaders(db: Db, input: { storeIds: string; idf: Map<string, n
       ORDER BY score DESC, c.passage_id
       LIMIT ${input.limit}`,
   );
-}
-
-interface TermPair {
-  first: string;
-  second: string;
-  weight: number;
-}
-
-/** Neighbouring query terms (as typed, stop words skipped) that the index knows, with their bonus. */
-function queryPairs(queryTerms: string[], idf: Map<string, number>): TermPair[] {
-  const pairs = new Map<string, TermPair>();
-  for (let i = 1; i < queryTerms.length; i++) {
-    const [first, second] = [queryTerms[i - 1] as string, queryTerms[i] as string];
-    const weights = [idf.get(first), idf.get(second)];
-    if (first === second || weights[0] === undefined || weights[1] === undefined) continue;
-    pairs.set(`${first} ${second}`, { first, second, weight: PROXIMITY_WEIGHT * Math.min(weights[0], weights[1]) });
-  }
-  return [...pairs.values()];
-}
-
-/**
- * Rewards passages where query words stand together ("cast iron", "gift card"), in either order:
- * BM25 alone cannot tell them from passages that mention each word somewhere. The heading and
- * the text are separate runs, so a pair never spans the two.
- */
-function proximityBonus(tokens: Token[], pairs: TermPair[], headingCount: number): number {
-  let bonus = 0;
-  for (const pair of pairs) {
-    const near = tokens.some(
-      (token, i) =>
-        token.term === pair.first &&
-        tokens.some(
-          (other, j) => other.term === pair.second && Math.abs(j - i) <= PROXIMITY_WINDOW && i < headingCount === j < headingCount,
-        ),
-    );
-    if (near) bonus += pair.weight;
-  }
-  return bonus;
 }
