@@ -59,7 +59,7 @@ export function* generatedFiles(corpus: FixturePassage[], count: number, perFile
 }
 
 /** Questions as typed, then with a product name or a shorter wording, until there are `count`. */
-function queries(questions: { question: string }[], corpus: FixturePassage[], count: number): string[] {
+export function queries(questions: { question: string }[], corpus: FixturePassage[], count: number): string[] {
   const next = random(7);
   const products = corpus.map((passage) => passage.heading.split(' › ')[1] ?? passage.heading);
   return Array.from({ length: count }, (_, i) => {

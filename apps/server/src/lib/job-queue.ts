@@ -39,6 +39,7 @@ type Boss = import('pg-boss').PgBoss;
 export function createJobQueue(database: Database, logger: Logger): JobQueue {
   let started: Promise<Boss> | null = null;
   const defined = new Map<string, Promise<void>>();
+  const workers = new Map<string, string[]>();
 
   const boss = () => {
     started ??= (async () => {
@@ -77,16 +78,35 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     },
     async send(queue, data, options) {
       await defined.get(queue);
-      return (await boss()).send(queue, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      const instance = await boss();
+      const id = await instance.send(queue, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      // This process's idle workers take the job now rather than at their next poll.
+      for (const workerId of workers.get(queue) ?? []) instance.notifyWorker(workerId);
+      return id;
     },
     async work(queue, concurrency, handler) {
       await defined.get(queue);
       const instance = await boss();
       if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, queue, logger);
-      await instance.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (!job) return;
-        await handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0, signal: job.signal });
-      });
+      // One single-job worker per slot, each fetching again as soon as its job is done: pg-boss
+      // otherwise waits a polling interval between jobs, even with a backlog.
+      for (let slot = 0; slot < concurrency; slot++) {
+        const self = { id: '' };
+        self.id = await instance.work<object>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data as never, {
+              id: job.id,
+              retryCount: job.retryCount,
+              retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0,
+              signal: job.signal,
+            });
+          } finally {
+            if (self.id) instance.notifyWorker(self.id);
+          }
+        });
+        workers.set(queue, [...(workers.get(queue) ?? []), self.id]);
+      }
     },
     async stop() {
       if (!started) return;
