@@ -1,6 +1,8 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModel } from '../domains/models/model-registry';
-import { deleteItem, type Item, insertItemAsSystem, updateItem } from '../domains/models/model-store';
+import { deleteItem, type Item, insertItemAsSystem, publishRow, updateItem } from '../domains/models/model-store';
 import type { ModelDef } from '../domains/models/model-types';
 import { collect, listen, settle, type TestViewer, viewerToken, wsClient } from '../testing/graphql-client';
 import { operationsOf, ownedModels, updatableField } from '../testing/model-operations';
@@ -11,6 +13,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
  * For every owner-scoped subscription: another user's changes never reach a subscriber, whatever
  * argument it sends, while the owner's own subscription (the control) does receive them.
  */
+const idColumn = (model: ModelDef) => getTableColumns(model.table).id as PgColumn;
+
 describe('isolation: subscriptions', () => {
   let t: TestApp;
   let port: number;
@@ -33,6 +37,17 @@ describe('isolation: subscriptions', () => {
     if (kind === 'Create') {
       const fresh = await seedAllModels(t, alice.email);
       return fresh[model.name];
+    }
+    // Stores are deleted and files change through the knowledge domain (REST calls and ingestion
+    // jobs), which write the row and publish it the same way.
+    if (kind === 'Update' && model.update === 'none') {
+      const [row] = await t.services.db.update(model.table).set({ updatedAt: new Date() }).where(eq(idColumn(model), aliceRows[model.name]?.id)).returning();
+      return publishRow(ctx, model, 'update', row as object);
+    }
+    if (kind === 'Delete' && model.delete === 'none') {
+      const victim = (await seedAllModels(t, alice.email))[model.name];
+      const [row] = await t.services.db.delete(model.table).where(eq(idColumn(model), victim?.id)).returning();
+      return publishRow(ctx, model, 'delete', row as object);
     }
     const field = updatableField(model);
     if (kind === 'Update') return updateItem(ctx, model, { id: aliceRows[model.name]?.id, ...(field ? { [field.name]: true } : {}) });
