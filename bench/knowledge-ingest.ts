@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { GqlData } from '../apps/server/src/testing/graphql-client';
 import { type BenchServer, graphql } from './server-process';
 
 /**
@@ -16,7 +17,7 @@ export async function knowledgeIngest(server: BenchServer, documents = 1000) {
       body: JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as Record<string, any>;
+    return (await res.json()) as GqlData;
   };
   const store = await call('/api/store/create/', { name: 'Bench catalogue' });
 
@@ -38,7 +39,11 @@ export async function knowledgeIngest(server: BenchServer, documents = 1000) {
         uploads.map(async (upload, index) => {
           const doc = slice[index];
           if (!doc) return;
-          const res = await fetch(`${server.url}${upload.uploadUrl}`, { method: 'PUT', body: new Uint8Array(doc.bytes), headers: { 'content-type': doc.contentType } });
+          const res = await fetch(`${server.url}${upload.uploadUrl}`, {
+            method: 'PUT',
+            body: new Uint8Array(doc.bytes),
+            headers: { 'content-type': doc.contentType },
+          });
           if (res.status !== 204) throw new Error(`upload answered ${res.status}`);
         }),
       );
@@ -72,7 +77,12 @@ async function totalPassages(server: BenchServer, token: string) {
   let total = 0;
   let nextToken: string | null = null;
   do {
-    const data = await graphql(server, token, `query($t: String) { listFiles(limit: 999, nextToken: $t) { items { passageCount } nextToken } }`, { t: nextToken });
+    const data = await graphql(
+      server,
+      token,
+      `query($t: String) { listFiles(limit: 999, nextToken: $t) { items { passageCount } nextToken } }`,
+      { t: nextToken },
+    );
     const page = data.listFiles as { items: { passageCount: number }[]; nextToken: string | null };
     total += page.items.reduce((sum, item) => sum + (item.passageCount ?? 0), 0);
     nextToken = page.nextToken;
@@ -98,7 +108,10 @@ function makeDocument(i: number): { fileName: string; contentType: string; bytes
   const kind = i % 4;
   const sections = 3 + (i % 5);
   if (kind === 0) {
-    const body = Array.from({ length: sections }, (_, j) => `## ${topics[(i + j) % topics.length]} ${j}\n\n${paragraph(i, j)}\n\n- ${sentence(i, j + 50)}\n- ${sentence(i, j + 60)}`);
+    const body = Array.from(
+      { length: sections },
+      (_, j) => `## ${topics[(i + j) % topics.length]} ${j}\n\n${paragraph(i, j)}\n\n- ${sentence(i, j + 50)}\n- ${sentence(i, j + 60)}`,
+    );
     return { fileName: `guide-${i}.md`, contentType: 'text/markdown', bytes: Buffer.from(`# Guide ${i}\n\n${body.join('\n\n')}\n`) };
   }
   if (kind === 1) {

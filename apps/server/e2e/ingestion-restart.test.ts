@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import type { GqlData } from '../src/testing/graphql-client';
 import { buildBundle, createUserWithCli, type RunningServer, startBundle } from '../src/testing/server-bundle';
 
 /**
@@ -41,7 +42,7 @@ describe('ingestion survives a crash', () => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    return (res.status === 204 ? null : await res.json()) as Record<string, any>;
+    return (res.status === 204 ? null : await res.json()) as GqlData;
   };
   const fileState = async (s: RunningServer, token: string) => {
     const res = await call(s, '/graphql', { query: '{ listFiles { items { id status progress passageCount } } }' }, token);
@@ -66,12 +67,26 @@ describe('ingestion survives a crash', () => {
     // A big handbook, so indexing takes long enough to be caught halfway.
     const sections = Array.from(
       { length: 6000 },
-      (_, i) => `## Product ${i}\n\nThe item number ${i} ships in ${(i % 9) + 1} days and is made of material-${i % 97} with care code c${i}.\n`,
+      (_, i) =>
+        `## Product ${i}\n\nThe item number ${i} ships in ${(i % 9) + 1} days and is made of material-${i % 97} with care code c${i}.\n`,
     );
     const bytes = Buffer.from(`# Handbook\n\n${sections.join('\n')}`);
-    const batch = await call(server, '/api/files/upload-batch/', { storeId: store.id, files: [{ fileName: 'handbook.md', size: bytes.length, contentType: 'text/markdown' }] }, access);
+    const batch = await call(
+      server,
+      '/api/files/upload-batch/',
+      { storeId: store.id, files: [{ fileName: 'handbook.md', size: bytes.length, contentType: 'text/markdown' }] },
+      access,
+    );
     const { fileId, uploadUrl } = batch.files[0];
-    expect((await fetch(`${server.url}${uploadUrl}`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'text/markdown' } })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${server.url}${uploadUrl}`, {
+          method: 'PUT',
+          body: new Uint8Array(bytes),
+          headers: { 'content-type': 'text/markdown' },
+        })
+      ).status,
+    ).toBe(204);
     await call(server, '/api/files/finish-upload/', { storeId: store.id, fileIds: [fileId] }, access);
 
     const running = server;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema';
-import type { TestViewer } from './graphql-client';
+import type { GqlData, TestViewer } from './graphql-client';
 import type { TestApp } from './test-app';
 
 /** REST calls of the knowledge API, as the Store screen makes them. */
@@ -11,7 +11,7 @@ export async function post(t: TestApp, viewer: TestViewer | null, url: string, p
     payload: payload as object,
     headers: viewer ? { authorization: `Bearer ${viewer.access}` } : {},
   });
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : null };
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as GqlData) : null };
 }
 
 export async function createStore(t: TestApp, viewer: TestViewer, name = 'Help center'): Promise<string> {
@@ -46,7 +46,10 @@ export async function uploadFiles(t: TestApp, viewer: TestViewer, storeId: strin
   }
   const finish = await post(t, viewer, '/api/files/finish-upload/', { storeId, fileIds: uploads.map((upload) => upload.fileId) });
   if (finish.status !== 200) throw new Error(`finish-upload answered ${finish.status}: ${JSON.stringify(finish.body)}`);
-  return { fileIds: uploads.map((upload) => upload.fileId), finish: finish.body?.files as { fileId: string; status: string; duplicateOf?: string }[] };
+  return {
+    fileIds: uploads.map((upload) => upload.fileId),
+    finish: finish.body?.files as { fileId: string; status: string; duplicateOf?: string }[],
+  };
 }
 
 /** Waits until each file is ready or failed; returns their rows. */
@@ -54,7 +57,8 @@ export async function waitForFiles(t: TestApp, fileIds: string[], timeoutMs = 20
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await Promise.all(fileIds.map(async (id) => (await t.services.db.select().from(files).where(eq(files.id, id)))[0]));
-    if (rows.every((row) => row && (row.status === 'ready' || row.status === 'failed'))) return rows as NonNullable<(typeof rows)[number]>[];
+    if (rows.every((row) => row && (row.status === 'ready' || row.status === 'failed')))
+      return rows as NonNullable<(typeof rows)[number]>[];
     if (Date.now() > deadline) throw new Error(`files not done: ${JSON.stringify(rows.map((row) => [row?.fileName, row?.status]))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -19,11 +19,9 @@ const CANDIDATES = 50;
 export function reciprocalRankFusion(rankings: string[][]): { id: string; score: number }[] {
   const scores = new Map<string, number>();
   for (const ranking of rankings) {
-    ranking.forEach((id, index) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + index + 1)));
+    for (const [index, id] of ranking.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + index + 1));
   }
-  return [...scores]
-    .map(([id, score]) => ({ id, score }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -31,7 +29,11 @@ export function reciprocalRankFusion(rankings: string[][]): { id: string; score:
  * model and pgvector are there. A failing embeddings API degrades the search to lexical (and the
  * answer says so) instead of failing it.
  */
-export async function searchKnowledge(ctx: KnowledgeContext, logger: Logger, input: SearchInput): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
+export async function searchKnowledge(
+  ctx: KnowledgeContext,
+  logger: Logger,
+  input: SearchInput,
+): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
   const embedder = ctx.embedder;
   if (!hybridAvailable(ctx) || !embedder) return { results: (await searchStores(ctx.db, input)).results, mode: 'lexical' };
 

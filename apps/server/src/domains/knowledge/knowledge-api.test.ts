@@ -54,7 +54,14 @@ describe('knowledge stores API', () => {
   it('creates a store, indexes three files and finds the answer an assistant needs', async () => {
     const created = await post(t, alice, '/api/store/create/', { name: 'Help centre' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Help centre', ownerEmail: alice.email, totalSize: 0, fileCount: 0, status: 'empty', retrievalMode: 'lexical' });
+    expect(created.body).toMatchObject({
+      name: 'Help centre',
+      ownerEmail: alice.email,
+      totalSize: 0,
+      fileCount: 0,
+      status: 'empty',
+      retrievalMode: 'lexical',
+    });
     const storeId = created.body?.id as string;
 
     const { fileIds, finish } = await uploadFiles(t, alice, storeId, [
@@ -72,13 +79,27 @@ describe('knowledge stores API', () => {
     expect(done.every((file) => (file.passageCount ?? 0) > 0)).toBe(true);
 
     const store = await storeRow(storeId);
-    expect(store).toMatchObject({ fileCount: 3, status: 'ready', totalSize: Buffer.byteLength(faq) + Buffer.byteLength(sizeChart) + Buffer.byteLength(carePage) });
+    expect(store).toMatchObject({
+      fileCount: 3,
+      status: 'ready',
+      totalSize: Buffer.byteLength(faq) + Buffer.byteLength(sizeChart) + Buffer.byteLength(carePage),
+    });
     expect(done.map((file) => file.size)).toEqual([faq, sizeChart, carePage].map((content) => Buffer.byteLength(content)));
 
-    const search = await post(t, alice, '/api/store/search/', { storeIds: [storeId], query: 'How many days do I have to return an item?', k: 3 });
+    const search = await post(t, alice, '/api/store/search/', {
+      storeIds: [storeId],
+      query: 'How many days do I have to return an item?',
+      k: 3,
+    });
     expect(search.status).toBe(200);
     expect(search.body?.mode).toBe('lexical');
-    const [top] = search.body?.results as { fileName: string; heading: string; text: string; matchedTerms: string[]; score: number }[];
+    const [top] = (search.body?.results ?? []) as {
+      fileName: string;
+      heading: string;
+      text: string;
+      matchedTerms: string[];
+      score: number;
+    }[];
     expect(top?.fileName).toBe('faq.md');
     expect(top?.heading).toContain('Returns');
     expect(top?.text).toContain('30 days');
@@ -95,8 +116,12 @@ describe('knowledge stores API', () => {
     const client = wsClient(port, alice);
     try {
       const storeId = await createStore(t, alice, 'Live');
-      const storeUpdates = collect(client, `subscription($o: String) { onUpdateStore(ownerEmail: $o) { id status fileCount totalSize } }`, { o: alice.email });
-      const fileUpdates = collect(client, `subscription($o: String) { onUpdateFile(ownerEmail: $o) { id status progress } }`, { o: alice.email });
+      const storeUpdates = collect(client, `subscription($o: String) { onUpdateStore(ownerEmail: $o) { id status fileCount totalSize } }`, {
+        o: alice.email,
+      });
+      const fileUpdates = collect(client, `subscription($o: String) { onUpdateFile(ownerEmail: $o) { id status progress } }`, {
+        o: alice.email,
+      });
       await settle();
       const { fileIds } = await uploadFiles(t, alice, storeId, [text('faq.md', faq, 'text/markdown')]);
       await waitForFiles(t, fileIds);
@@ -135,7 +160,11 @@ describe('knowledge stores API', () => {
       text('catalogue.pdf', '<html><body>not a pdf</body></html>', 'application/pdf'),
       text('broken.pdf', `%PDF-1.7\n${'garbage '.repeat(40)}`, 'application/pdf'),
       text('blank.txt', '   \n\n  ', 'text/plain'),
-      { fileName: 'photo.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), contentType: 'image/png' },
+      {
+        fileName: 'photo.png',
+        bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+        contentType: 'image/png',
+      },
     ]);
     const [good, mismatch, corrupt, blank, image] = await waitForFiles(t, fileIds);
     expect(good?.status).toBe('ready');
@@ -186,8 +215,11 @@ describe('knowledge stores API', () => {
 
   it('only accepts the bytes at a valid, unexpired signed URL, once, with the declared size', async () => {
     const storeId = await createStore(t, alice, 'Signed');
-    const batch = await post(t, alice, '/api/files/upload-batch/', { storeId, files: [{ fileName: 'a.txt', size: 5, contentType: 'text/plain' }] });
-    const { fileId, uploadUrl } = batch.body?.files[0] as { fileId: string; uploadUrl: string };
+    const batch = await post(t, alice, '/api/files/upload-batch/', {
+      storeId,
+      files: [{ fileName: 'a.txt', size: 5, contentType: 'text/plain' }],
+    });
+    const { fileId, uploadUrl } = (batch.body?.files?.[0] ?? {}) as { fileId: string; uploadUrl: string };
     expect(uploadUrl.startsWith(`/api/files/upload/${fileId}/?`)).toBe(true);
     const put = (url: string, payload: string) => t.app.inject({ method: 'PUT', url, payload, headers: { 'content-type': 'text/plain' } });
 
@@ -208,7 +240,10 @@ describe('knowledge stores API', () => {
 
   it('finishing a file whose bytes never arrived is refused', async () => {
     const storeId = await createStore(t, alice, 'Unsent');
-    const batch = await post(t, alice, '/api/files/upload-batch/', { storeId, files: [{ fileName: 'a.txt', size: 5, contentType: 'text/plain' }] });
+    const batch = await post(t, alice, '/api/files/upload-batch/', {
+      storeId,
+      files: [{ fileName: 'a.txt', size: 5, contentType: 'text/plain' }],
+    });
     const res = await post(t, alice, '/api/files/finish-upload/', { storeId, fileIds: [batch.body?.files[0].fileId] });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('has not been uploaded yet');
@@ -216,7 +251,10 @@ describe('knowledge stores API', () => {
 
   it('deletes files with everything indexed from them, and the store with its files', async () => {
     const storeId = await createStore(t, alice, 'Deleting');
-    const { fileIds } = await uploadFiles(t, alice, storeId, [text('faq.md', faq, 'text/markdown'), text('size-chart.txt', sizeChart, 'text/plain')]);
+    const { fileIds } = await uploadFiles(t, alice, storeId, [
+      text('faq.md', faq, 'text/markdown'),
+      text('size-chart.txt', sizeChart, 'text/plain'),
+    ]);
     await waitForFiles(t, fileIds);
 
     const removed = await post(t, alice, '/api/files/delete-files/', { storeId, fileIds: [fileIds[0]] });
@@ -269,7 +307,10 @@ describe('knowledge stores API', () => {
   it('requires a signed-in merchant and valid bodies', async () => {
     expect((await post(t, null, '/api/store/create/', { name: 'x' })).status).toBe(401);
     expect((await post(t, null, '/api/store/search/', { storeIds: [], query: 'x' })).status).toBe(401);
-    expect(await post(t, alice, '/api/store/create/', { name: '  ' })).toEqual({ status: 400, body: { name: ['This field may not be blank.'] } });
+    expect(await post(t, alice, '/api/store/create/', { name: '  ' })).toEqual({
+      status: 400,
+      body: { name: ['This field may not be blank.'] },
+    });
     expect((await post(t, alice, '/api/store/delete/', { id: 'not-a-uuid' })).status).toBe(400);
     expect((await post(t, alice, '/api/store/search/', { storeIds: [], query: 'x' })).status).toBe(400);
     expect((await post(t, alice, '/api/store/search/', { storeIds: [crypto.randomUUID()], query: 'x', k: 500 })).status).toBe(400);

@@ -29,7 +29,13 @@ export function createEmbedder(env: Env): Embedder | null {
     model: env.EMBEDDING_MODEL,
     async embed(values, options = {}) {
       if (!values.length) return [];
-      const { embeddings } = await embedMany({ model, values, maxParallelCalls: 2, maxRetries: options.retries ?? 2, abortSignal: options.signal });
+      const { embeddings } = await embedMany({
+        model,
+        values,
+        maxParallelCalls: 2,
+        maxRetries: options.retries ?? 2,
+        abortSignal: options.signal,
+      });
       return embeddings;
     },
   };

@@ -29,7 +29,12 @@ export async function embedFile(ctx: KnowledgeContext, fileId: string, job?: Pic
     );
     await saveEmbeddings(
       ctx.db,
-      batch.map((passage, index) => ({ passageId: passage.id, storeId: passage.store_id, model: embedder.model, embedding: vectors[index] ?? [] })),
+      batch.map((passage, index) => ({
+        passageId: passage.id,
+        storeId: passage.store_id,
+        model: embedder.model,
+        embedding: vectors[index] ?? [],
+      })),
     );
   }
 }
