@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -7,6 +7,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { files, stores } from '../apps/server/src/db/schema';
 import { indexPassages, type PassageInput } from '../apps/server/src/domains/knowledge/index-passages';
 import { searchStores } from '../apps/server/src/domains/knowledge/search-stores';
+import { type FixturePassage, loadRetrievalFixture } from '../apps/server/src/testing/retrieval-fixture';
 import { percentile } from './server-process';
 
 /**
@@ -17,15 +18,6 @@ import { percentile } from './server-process';
  * (apps/server/src/testing/fixtures/retrieval) with varied product names, so term frequencies
  * look like a real shop's. Peak RSS is this process's (PGlite runs in it). Goal: p95 under 50 ms.
  */
-interface FixturePassage {
-  file: string;
-  heading: string;
-  text: string;
-}
-
-const fixtureDir = new URL('../apps/server/src/testing/fixtures/retrieval/', import.meta.url);
-const readFixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, fixtureDir), 'utf8')) as T;
-
 /** Deterministic pseudo-random numbers (mulberry32), so every run indexes the same passages. */
 function random(seed: number) {
   let state = seed;
@@ -41,7 +33,7 @@ const COLOURS = ['Oat', 'Navy', 'Forest', 'Charcoal', 'Sand', 'Rosé', 'Écru', 
 const LINES = ['Classic', 'Studio', 'Atelier', 'Nordic', 'Trail', 'Heritage', 'Été', 'Über', 'Coast', 'Alpine'];
 
 /** `count` passages in files of `perFile`: headings and sentences of the fixture, shuffled with product variants. */
-export function* generatedFiles(corpus: FixturePassage[], count: number, perFile: number) {
+function* generatedFiles(corpus: FixturePassage[], count: number, perFile: number) {
   const next = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
   const sentences = corpus.flatMap((passage) => passage.text.split(/(?<=[.!?])\s+/));
@@ -59,7 +51,7 @@ export function* generatedFiles(corpus: FixturePassage[], count: number, perFile
 }
 
 /** Questions as typed, then with a product name or a shorter wording, until there are `count`. */
-export function queries(questions: { question: string }[], corpus: FixturePassage[], count: number): string[] {
+function queries(questions: { question: string }[], corpus: FixturePassage[], count: number): string[] {
   const next = random(7);
   const products = corpus.map((passage) => passage.heading.split(' › ')[1] ?? passage.heading);
   return Array.from({ length: count }, (_, i) => {
@@ -72,8 +64,7 @@ export function queries(questions: { question: string }[], corpus: FixturePassag
 }
 
 export async function knowledgeSearch(passageCount = 100_000, queryCount = 360, perFile = 1_000) {
-  const corpus = readFixture<FixturePassage[]>('corpus.json');
-  const questions = readFixture<{ question: string }[]>('questions.json');
+  const { corpus, questions } = loadRetrievalFixture();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-bench-knowledge-'));
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {

@@ -1,6 +1,7 @@
 import { eventLatency } from './event-latency';
 import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
+import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
 import { removeBundle, startServer } from './server-process';
 import { webFirstScreen } from './web-first-screen';
@@ -28,6 +29,7 @@ async function main() {
     await server.stop();
   }
   results.webFirstScreen = await webFirstScreen();
+  results.knowledgeSearch = await knowledgeSearch();
   removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }

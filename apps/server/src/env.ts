@@ -47,7 +47,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   /** Largest file a store accepts (bytes). */
-  FILE_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   /** How long a signed upload URL stays valid (seconds). */
   UPLOAD_URL_LIFETIME: z.coerce.number().int().positive().default(900),
   /** Files indexed at once by this process. */

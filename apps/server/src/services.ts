@@ -5,8 +5,8 @@ import type { TokenSigner } from './domains/auth/tokens';
 import { createTokenSigner } from './domains/auth/tokens';
 import type { Env } from './env';
 import type { EventBus } from './lib/event-bus';
-import { createJobQueue, type JobQueue } from './lib/job-queue';
 import { createEventBus } from './lib/event-bus';
+import { createJobQueue, type JobQueue } from './lib/job-queue';
 import type { Mailer } from './lib/mailer';
 import { createMailer } from './lib/mailer';
 

@@ -41,12 +41,19 @@ describe('isolation: subscriptions', () => {
     // Stores are deleted and files change through the knowledge domain (REST calls and ingestion
     // jobs), which write the row and publish it the same way.
     if (kind === 'Update' && model.update === 'none') {
-      const [row] = await t.services.db.update(model.table).set({ updatedAt: new Date() }).where(eq(idColumn(model), aliceRows[model.name]?.id)).returning();
+      const [row] = await t.services.db
+        .update(model.table)
+        .set({ updatedAt: new Date() })
+        .where(eq(idColumn(model), aliceRows[model.name]?.id))
+        .returning();
       return publishRow(ctx, model, 'update', row as object);
     }
     if (kind === 'Delete' && model.delete === 'none') {
       const victim = (await seedAllModels(t, alice.email))[model.name];
-      const [row] = await t.services.db.delete(model.table).where(eq(idColumn(model), victim?.id)).returning();
+      const [row] = await t.services.db
+        .delete(model.table)
+        .where(eq(idColumn(model), victim?.id))
+        .returning();
       return publishRow(ctx, model, 'delete', row as object);
     }
     const field = updatableField(model);

@@ -5,7 +5,7 @@ CREATE TABLE "passage_terms" (
 	"tf" double precision NOT NULL,
 	"length" double precision NOT NULL,
 	"impact" double precision DEFAULT 0 NOT NULL,
-	CONSTRAINT "passage_terms_store_id_term_passage_id_pk" PRIMARY KEY("store_id","term","passage_id")
+	CONSTRAINT "passage_terms_passage_id_term_pk" PRIMARY KEY("passage_id","term")
 );
 --> statement-breakpoint
 CREATE TABLE "passages" (
@@ -43,7 +43,6 @@ ALTER TABLE "passage_terms" ADD CONSTRAINT "passage_terms_passage_id_passages_id
 ALTER TABLE "passages" ADD CONSTRAINT "passages_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "passages" ADD CONSTRAINT "passages_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_term_stats" ADD CONSTRAINT "store_term_stats_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "passage_terms_passage_idx" ON "passage_terms" USING btree ("passage_id");--> statement-breakpoint
 CREATE INDEX "passage_terms_impact_idx" ON "passage_terms" USING btree ("store_id","term","impact" DESC NULLS LAST,"passage_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "passages_file_ordinal_idx" ON "passages" USING btree ("file_id","ordinal");--> statement-breakpoint
 CREATE INDEX "passages_store_idx" ON "passages" USING btree ("store_id");--> statement-breakpoint

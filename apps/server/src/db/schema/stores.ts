@@ -98,8 +98,9 @@ export const passageTerms = pgTable(
     impact: doublePrecision('impact').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.storeId, t.term, t.passageId] }),
-    index('passage_terms_passage_idx').on(t.passageId),
+    // Led by the passage (its postings go with it); searches go through the impact index, which
+    // a (store, term, …) key here would compete with for the planner's choice.
+    primaryKey({ columns: [t.passageId, t.term] }),
     index('passage_terms_impact_idx').on(t.storeId, t.term, t.impact.desc(), t.passageId),
   ],
 );

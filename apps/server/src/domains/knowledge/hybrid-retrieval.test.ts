@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env';
-import { startFakeEmbeddings, type FakeEmbeddings } from '../../testing/fake-embeddings';
+import { type FakeEmbeddings, startFakeEmbeddings } from '../../testing/fake-embeddings';
 import { type TestViewer, viewerToken } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startRetrievalMode } from './embeddings/embedding-queue';
-import { reciprocalRankFusion, RRF_K } from './hybrid-search';
+import { RRF_K, reciprocalRankFusion } from './hybrid-search';
 import { createKnowledgeContext } from './knowledge-context';
+import { searchStores } from './search-stores';
 
 const returnsFaq = `# Help centre
 
@@ -80,8 +81,8 @@ describe('hybrid retrieval with an OpenAI-compatible embeddings server', () => {
     await waitForFiles(t, fileIds);
 
     const question = 'Can I get a refund?';
-    const lexicalOnly = await post(t, me, '/api/store/search/', { storeIds: [storeId], query: 'refund', k: 3 });
-    expect(lexicalOnly.body?.results.filter((hit: { heading: string }) => hit.heading.includes('Returns'))).toHaveLength(0);
+    const lexicalOnly = await searchStores(t.services.db, { ownerEmail: me.email, storeIds: [storeId], query: question, k: 3 });
+    expect(lexicalOnly.results.filter((hit) => hit.heading.includes('Returns'))).toHaveLength(0);
     if (!vector) {
       expect((await post(t, me, '/api/store/search/', { storeIds: [storeId], query: question, k: 3 })).body?.mode).toBe('lexical');
       return;
@@ -95,7 +96,9 @@ describe('hybrid retrieval with an OpenAI-compatible embeddings server', () => {
 
   it('answers lexically, and says so, while the embeddings server is down', async () => {
     const storeId = await createStore(t, me, 'Outage');
-    const { fileIds } = await uploadFiles(t, me, storeId, [{ fileName: 'faq.md', contentType: 'text/markdown', bytes: `${returnsFaq}\nOutage copy.` }]);
+    const { fileIds } = await uploadFiles(t, me, storeId, [
+      { fileName: 'faq.md', contentType: 'text/markdown', bytes: `${returnsFaq}\nOutage copy.` },
+    ]);
     await waitForFiles(t, fileIds);
     if (t.services.database.vector) await waitForEmbeddings(t, storeId);
     embeddings.failing = true;
@@ -111,7 +114,9 @@ describe('hybrid retrieval with an OpenAI-compatible embeddings server', () => {
 
   it('never returns another merchant’s passages, however near their vectors are', async () => {
     const storeId = await createStore(t, me, 'Mine');
-    const { fileIds } = await uploadFiles(t, me, storeId, [{ fileName: 'faq.md', contentType: 'text/markdown', bytes: `${returnsFaq}\nMine.` }]);
+    const { fileIds } = await uploadFiles(t, me, storeId, [
+      { fileName: 'faq.md', contentType: 'text/markdown', bytes: `${returnsFaq}\nMine.` },
+    ]);
     await waitForFiles(t, fileIds);
     const other = await viewerToken(t, 'other@shop.test');
     const res = await post(t, other, '/api/store/search/', { storeIds: [storeId], query: 'Can I get a refund?', k: 5 });
@@ -140,7 +145,15 @@ describe('configuring an embedding model later', () => {
     expect((await post(t, me, '/api/store/search/', { storeIds: [storeId], query: 'refund', k: 3 })).body?.mode).toBe('lexical');
 
     // What a restart with the new configuration does at boot, on this app's database and queue.
-    const env = parseEnv({ ...process.env, DATA_DIR: t.services.env.dataDir, JWT_SECRET: t.services.env.JWT_SECRET, EMBEDDING_PROVIDER: 'openai', EMBEDDING_MODEL: 'fake-embed-1', EMBEDDING_BASE_URL: embeddings.baseUrl, EMBEDDING_API_KEY: 'test-key' });
+    const env = parseEnv({
+      ...process.env,
+      DATA_DIR: t.services.env.dataDir,
+      JWT_SECRET: t.services.env.JWT_SECRET,
+      EMBEDDING_PROVIDER: 'openai',
+      EMBEDDING_MODEL: 'fake-embed-1',
+      EMBEDDING_BASE_URL: embeddings.baseUrl,
+      EMBEDDING_API_KEY: 'test-key',
+    });
     const ctx = createKnowledgeContext({ ...t.services, env });
     await startRetrievalMode(ctx, pino({ level: 'silent' }));
     if (!t.services.database.vector) {

@@ -4,7 +4,7 @@ import { files, passages, stores } from '../../db/schema';
 import { hybridAvailable } from './embeddings/embedding-queue';
 import { nearestPassages } from './embeddings/vector-store';
 import type { KnowledgeContext } from './knowledge-context';
-import { termsOf, tokensOf } from './retrieval/tokenize';
+import { matchedSurfaces, termsOf } from './retrieval/tokenize';
 import { type SearchHit, type SearchInput, searchStores } from './search-stores';
 
 /** Reciprocal rank fusion's constant (Cormack et al.): damps the head so both lists get a say. */
@@ -69,7 +69,7 @@ export async function searchKnowledge(
       .where(inArray(passages.id, missing));
     const wanted = new Set(termsOf(input.query));
     for (const row of rows) {
-      known.set(row.id, { passageId: row.id, ...row, score: 0, matchedTerms: matchedWords(`${row.heading}\n${row.text}`, wanted) });
+      known.set(row.id, { passageId: row.id, ...row, score: 0, matchedTerms: matchedSurfaces([row.heading, row.text], wanted) });
     }
   }
   const results = fused.flatMap((item) => {
@@ -77,11 +77,4 @@ export async function searchKnowledge(
     return hit ? [{ ...hit, score: Number(item.score.toFixed(6)) }] : [];
   });
   return { results, mode: 'hybrid' };
-}
-
-/** The words of a passage, as written, whose terms the query asked for (for highlighting). */
-export function matchedWords(text: string, terms: Set<string>): string[] {
-  const seen = new Set<string>();
-  for (const token of tokensOf(text)) if (terms.has(token.term)) seen.add(token.surface);
-  return [...seen];
 }

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { files } from '../../db/schema';
 import type { Logger } from 'pino';
+import { files } from '../../db/schema';
 import { ingestFile } from './ingest-file';
 import type { KnowledgeContext } from './knowledge-context';
 
@@ -13,10 +13,15 @@ export const INGEST_QUEUE = 'ingest-file';
  */
 async function startIngestion(ctx: KnowledgeContext, logger: Logger) {
   await ctx.jobs.define({ name: INGEST_QUEUE, retryLimit: 3, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 15 * 60 });
-  await ctx.jobs.work<{ fileId: string }>(INGEST_QUEUE, ctx.env.INGEST_CONCURRENCY, (data, job) => ingestFile(ctx, logger, data.fileId, job));
+  await ctx.jobs.work<{ fileId: string }>(INGEST_QUEUE, ctx.env.INGEST_CONCURRENCY, (data, job) =>
+    ingestFile(ctx, logger, data.fileId, job),
+  );
   // Files queued before a crash whose job was never written (the process died in between) get one
   // now; the singleton key makes this a no-op for files whose job exists.
-  const pending = await ctx.db.select({ id: files.id }).from(files).where(inArray(files.status, ['queued', 'processing']));
+  const pending = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.status, ['queued', 'processing']));
   for (const file of pending) await ctx.jobs.send(INGEST_QUEUE, { fileId: file.id }, { singletonKey: file.id });
 }
 
@@ -37,6 +42,10 @@ export function ensureIngestion(ctx: KnowledgeContext, logger: Logger): Promise<
 }
 
 export async function resumeIngestionIfPending(ctx: KnowledgeContext, logger: Logger) {
-  const [pending] = await ctx.db.select({ id: files.id }).from(files).where(inArray(files.status, ['queued', 'processing'])).limit(1);
+  const [pending] = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.status, ['queued', 'processing']))
+    .limit(1);
   if (pending) await ensureIngestion(ctx, logger);
 }

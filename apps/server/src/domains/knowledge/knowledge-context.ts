@@ -21,7 +21,13 @@ export interface KnowledgeContext {
   vector: boolean;
 }
 
-export function createKnowledgeContext(services: { db: Db; database: { vector: boolean }; events: EventBus; jobs: JobQueue; env: Env }): KnowledgeContext {
+export function createKnowledgeContext(services: {
+  db: Db;
+  database: { vector: boolean };
+  events: EventBus;
+  jobs: JobQueue;
+  env: Env;
+}): KnowledgeContext {
   return {
     db: services.db,
     events: services.events,

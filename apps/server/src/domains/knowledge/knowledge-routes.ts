@@ -14,11 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { startRetrievalMode } from './embeddings/embedding-queue';
+import { searchKnowledge } from './hybrid-search';
 import { resumeIngestionIfPending } from './ingestion-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';
 import { createStore, deleteStore } from './manage-stores';
-import { searchKnowledge } from './hybrid-search';
 
 const security = [{ bearerAuth: [] }];
 
@@ -70,7 +70,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
     app.post(
       '/store/create/',
       { schema: { tags: ['Store'], summary: 'Create a knowledge store', security, body: createStoreRequestSchema } },
-      async (request, reply) => reply.status(201).send(await createStore(ctx, { ownerEmail: viewerOf(request).email, name: request.body.name })),
+      async (request, reply) =>
+        reply.status(201).send(await createStore(ctx, { ownerEmail: viewerOf(request).email, name: request.body.name })),
     );
 
     app.post(
@@ -137,7 +138,13 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
     app.post(
       '/files/delete-files/',
       {
-        schema: { tags: ['Files'], summary: 'Delete files and everything indexed from them', security, body: fileIdsRequestSchema, response: { 200: deleteFilesResponseSchema } },
+        schema: {
+          tags: ['Files'],
+          summary: 'Delete files and everything indexed from them',
+          security,
+          body: fileIdsRequestSchema,
+          response: { 200: deleteFilesResponseSchema },
+        },
       },
       async (request) => deleteFiles(ctx, { ownerEmail: viewerOf(request).email, ...request.body }),
     );

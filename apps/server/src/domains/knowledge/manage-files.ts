@@ -1,6 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/stores';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -45,7 +45,11 @@ export async function requestUploads(
   const expiresAt = Date.now() + ctx.env.UPLOAD_URL_LIFETIME * 1000;
   for (const row of rows) publishRow(ctx, getModel('File'), 'create', row);
   return {
-    files: rows.map((row) => ({ fileId: row.id, uploadUrl: ctx.signer.urlFor(row.id, expiresAt), expiresAt: new Date(expiresAt).toISOString() })),
+    files: rows.map((row) => ({
+      fileId: row.id,
+      uploadUrl: ctx.signer.urlFor(row.id, expiresAt),
+      expiresAt: new Date(expiresAt).toISOString(),
+    })),
   };
 }
 
@@ -75,20 +79,29 @@ export async function receiveUpload(
   if (file.status !== 'uploading') throw new AppError('CONFLICT', 'This file has already been uploaded.');
   const max = Math.min(ctx.env.FILE_MAX_BYTES, file.size);
   if (input.contentLength !== undefined && input.contentLength > max) {
-    throw new AppError('PAYLOAD_TOO_LARGE', input.contentLength > ctx.env.FILE_MAX_BYTES ? tooLarge(ctx.env.FILE_MAX_BYTES) : 'The upload is larger than the size declared for it.');
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      input.contentLength > ctx.env.FILE_MAX_BYTES
+        ? tooLarge(ctx.env.FILE_MAX_BYTES)
+        : 'The upload is larger than the size declared for it.',
+    );
   }
   let written: { size: number; sha256: string };
   try {
     written = await ctx.storage.write(file.storeId, file.id, input.body, max);
   } catch (error) {
-    if (error instanceof UploadTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', 'The upload is larger than the size declared for it.');
+    if (error instanceof UploadTooLargeError)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The upload is larger than the size declared for it.');
     throw error;
   }
   if (written.size !== file.size) {
     await ctx.storage.remove(file.storeId, file.id);
     throw new AppError('BAD_REQUEST', `The upload has ${written.size} bytes but ${file.size} were declared.`);
   }
-  await ctx.db.update(files).set({ contentHash: written.sha256, filePath: `${file.storeId}/${file.id}`, updatedAt: new Date() }).where(eq(files.id, file.id));
+  await ctx.db
+    .update(files)
+    .set({ contentHash: written.sha256, filePath: `${file.storeId}/${file.id}`, updatedAt: new Date() })
+    .where(eq(files.id, file.id));
 }
 
 /**
@@ -119,7 +132,15 @@ export async function finishUploads(
     const [same] = await ctx.db
       .select({ id: files.id })
       .from(files)
-      .where(and(eq(files.storeId, store.id), eq(files.contentHash, file.contentHash), ne(files.id, file.id), ne(files.status, 'failed'), ne(files.status, 'uploading')))
+      .where(
+        and(
+          eq(files.storeId, store.id),
+          eq(files.contentHash, file.contentHash),
+          ne(files.id, file.id),
+          ne(files.status, 'failed'),
+          ne(files.status, 'uploading'),
+        ),
+      )
       .limit(1);
     if (same) {
       await ctx.db.delete(files).where(eq(files.id, file.id));
@@ -145,7 +166,13 @@ export async function deleteFiles(ctx: KnowledgeContext, input: { ownerEmail: st
       .from(files)
       .where(and(eq(files.storeId, store.id), inArray(files.id, input.fileIds)));
     for (const row of rows) await removeFilePassages(tx, store.id, row.id);
-    if (rows.length) await tx.delete(files).where(inArray(files.id, rows.map((row) => row.id)));
+    if (rows.length)
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          rows.map((row) => row.id),
+        ),
+      );
     return rows;
   });
   for (const row of deleted) {
@@ -155,4 +182,3 @@ export async function deleteFiles(ctx: KnowledgeContext, input: { ownerEmail: st
   await refreshStoreSummary(ctx, store.id);
   return { deleted: deleted.map((row) => row.id) };
 }
-

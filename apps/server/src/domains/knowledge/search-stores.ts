@@ -1,15 +1,17 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { files, passages, stores } from '../../db/schema';
-import { B, K1, quoteArrayItem } from './index-passages';
-import { termsOf, tokensOf } from './retrieval/tokenize';
+import { stores } from '../../db/schema';
+import { B, K1 } from './index-passages';
+import { matchedSurfaces, termsOf } from './retrieval/tokenize';
+import { arrayLiteral, rowsOf } from './sql-helpers';
 
 /**
- * How many postings of one query term are read, best impact first. Rare terms have fewer and are
- * read whole; for a term in most passages of a large store, a passage outside its top postings
- * can only win through the other terms, which are read in full or as deep.
+ * How many postings of one query term are read, best impact first. Rarer terms have fewer and are
+ * read whole. A passage past a common term's first postings gets no credit for it, but a term in
+ * thousands of passages has a low idf, so that credit is small; reading a bounded number of rows
+ * is what keeps a search fast in a store of 100,000 passages (bench/knowledge-search.ts).
  */
-const POSTINGS_PER_TERM = 2_000;
+const POSTINGS_PER_TERM = 1_000;
 
 export interface SearchHit {
   passageId: string;
@@ -28,14 +30,6 @@ export interface SearchInput {
   k: number;
 }
 
-/** Rows of a raw query; drizzle types `execute` per driver, both drivers return `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-const arrayLiteral = (values: readonly (string | number)[]) =>
-  `{${values.map((value) => (typeof value === 'number' ? String(value) : quoteArrayItem(value))).join(',')}}`;
-
 /**
  * What an assistant would find: BM25 over the owner's own stores (other owners' store ids simply
  * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, and
@@ -52,68 +46,50 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
   const storeIds = arrayLiteral(owned.map((store) => store.id));
   const averageLength = owned.reduce((sum, store) => sum + store.totalLength, 0) / passageCount || 1;
 
-  const dfRows = await rowsOf<{ term: string; df: number }>(
-    db,
-    sql`
-      SELECT term, sum(df)::int AS df FROM store_term_stats
-      WHERE store_id = ANY(${storeIds}::uuid[]) AND term = ANY(${arrayLiteral(terms)}::text[]) GROUP BY term ORDER BY term`,
-  );
-  if (!dfRows.length) return { results: [], mode: 'lexical' };
-  const idf = new Map(dfRows.map((row) => [row.term, Math.log(1 + (passageCount - row.df + 0.5) / (row.df + 0.5))]));
-
-  const leaders = await bm25Leaders(db, { storeIds, idf, averageLength, limit: input.k });
-  if (!leaders.length) return { results: [], mode: 'lexical' };
-
-  const details = await db
-    .select({ id: passages.id, fileId: passages.fileId, fileName: files.fileName, text: passages.text, heading: passages.heading })
-    .from(passages)
-    .innerJoin(files, eq(files.id, passages.fileId))
-    .where(
-      inArray(
-        passages.id,
-        leaders.map((row) => row.passage_id),
-      ),
-    );
-  const byId = new Map(details.map((row) => [row.id, row]));
+  const ranked = await bm25Ranking(db, { storeIds, terms, passageCount, averageLength, k: input.k });
   const wanted = new Set(terms);
-  const results = leaders.flatMap((row) => {
-    const passage = byId.get(row.passage_id);
-    if (!passage) return [];
-    const tokens = [...tokensOf(passage.heading), ...tokensOf(passage.text)];
-    return [
-      {
-        passageId: passage.id,
-        fileId: passage.fileId,
-        fileName: passage.fileName,
-        score: Number(Number(row.score).toFixed(6)),
-        text: passage.text,
-        heading: passage.heading,
-        matchedTerms: [...new Set(tokens.filter((token) => wanted.has(token.term)).map((token) => token.surface))],
-      },
-    ];
+  const results = ranked.map((row) => {
+    return {
+      passageId: row.passage_id,
+      fileId: row.file_id,
+      fileName: row.file_name,
+      score: Number(Number(row.score).toFixed(6)),
+      text: row.text,
+      heading: row.heading,
+      matchedTerms: matchedSurfaces([row.heading, row.text], wanted),
+    };
   });
   return { results, mode: 'lexical' };
 }
 
 /**
- * The best BM25 passages for the query terms. Each term's postings are read best impact first
- * (an index order), at most POSTINGS_PER_TERM of them, so a query with a word found in most of a
- * large store still reads a bounded number of rows.
+ * The k best passages by BM25, with what a hit shows, in one round trip: idf from the stores'
+ * document frequencies, then each term's postings read best impact first (the order of
+ * passage_terms_impact_idx, NULLS LAST included so the index can serve it), at most
+ * POSTINGS_PER_TERM of them, so a query with a word found in most of a large store still reads a
+ * bounded number of rows.
  */
-async function bm25Leaders(db: Db, input: { storeIds: string; idf: Map<string, number>; averageLength: number; limit: number }) {
-  return rowsOf<{ passage_id: string; score: number }>(
+async function bm25Ranking(db: Db, input: { storeIds: string; terms: string[]; passageCount: number; averageLength: number; k: number }) {
+  return rowsOf<{ passage_id: string; score: number; file_id: string; file_name: string; heading: string; text: string }>(
     db,
     sql`
-      SELECT c.passage_id, sum(c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8))) AS score
-      FROM unnest(${arrayLiteral([...input.idf.keys()])}::text[], ${arrayLiteral([...input.idf.values()])}::float8[]) AS q(term, idf)
-      CROSS JOIN unnest(${input.storeIds}::uuid[]) AS s(store_id)
-      CROSS JOIN LATERAL (
-        SELECT q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
-        WHERE pt.store_id = s.store_id AND pt.term = q.term
-        ORDER BY pt.impact DESC, pt.passage_id LIMIT ${POSTINGS_PER_TERM}
-      ) AS c
-      GROUP BY c.passage_id
-      ORDER BY score DESC, c.passage_id
-      LIMIT ${input.limit}`,
+      WITH q AS (
+        SELECT term, ln(1 + (${input.passageCount}::float8 - sum(df) + 0.5) / (sum(df) + 0.5)) AS idf FROM store_term_stats
+        WHERE store_id = ANY(${input.storeIds}::uuid[]) AND term = ANY(${arrayLiteral(input.terms)}::text[]) GROUP BY term
+      ), leaders AS (
+        SELECT c.passage_id, sum(c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8))) AS score
+        FROM q CROSS JOIN unnest(${input.storeIds}::uuid[]) AS s(store_id)
+        CROSS JOIN LATERAL (
+          SELECT q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
+          WHERE pt.store_id = s.store_id AND pt.term = q.term
+          ORDER BY pt.impact DESC NULLS LAST, pt.passage_id LIMIT ${POSTINGS_PER_TERM}
+        ) AS c
+        GROUP BY c.passage_id
+        ORDER BY score DESC, c.passage_id
+        LIMIT ${input.k}
+      )
+      SELECT l.passage_id, l.score, p.file_id, f.file_name, p.heading, p.text
+      FROM leaders l JOIN passages p ON p.id = l.passage_id JOIN files f ON f.id = p.file_id
+      ORDER BY l.score DESC, l.passage_id`,
   );
 }

@@ -93,3 +93,10 @@ export function weightedTerms(heading: string, text: string): { tf: Map<string, 
   }
   return { tf, length };
 }
+
+/** The words of some texts, as written, whose terms are among `terms`: what a result highlights. */
+export function matchedSurfaces(texts: string[], terms: Set<string>): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) for (const token of tokensOf(text)) if (terms.has(token.term)) seen.add(token.surface);
+  return [...seen];
+}
