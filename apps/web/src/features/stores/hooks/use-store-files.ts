@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useAppSync } from '@/features/data-client/app-sync-provider';
-import { applyCollectionEvent } from '@/features/startup-data/collection-events';
+import { applyCollectionEvent, type CollectionEvent } from '@/features/startup-data/collection-events';
 import type { DataClient } from '@/lib/graphql-client';
+import { applyBufferedFileEvents } from '../file-events';
 import { type StoreFile, storeFileFields } from '../store-file';
 
 const LIST_FILES = `query ListStoreFiles($filter: ModelFileFilterInput, $limit: Int, $nextToken: String) {
@@ -43,10 +44,18 @@ export function useStoreFiles(storeId: string | null) {
   const ownerEmail = user?.email;
   const queryClient = useQueryClient();
   const queryKey = storeFilesQueryKey(ownerEmail, storeId);
+  // Events that arrive before the list has loaded wait here, then apply on top of it.
+  const buffered = useRef<CollectionEvent<StoreFile>[]>([]);
 
   const query = useQuery({
     queryKey,
-    queryFn: () => loadStoreFiles(client as DataClient, storeId as string),
+    queryFn: async () => {
+      buffered.current = [];
+      const items = await loadStoreFiles(client as DataClient, storeId as string);
+      const events = buffered.current;
+      buffered.current = [];
+      return applyBufferedFileEvents(items, events);
+    },
     enabled: !!client && !!storeId,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -63,12 +72,13 @@ export function useStoreFiles(storeId: string | null) {
           next: (data) => {
             const item = data[`on${event}File`];
             if (!item) return;
+            const change: CollectionEvent<StoreFile> = event === 'Delete' ? { type: 'delete', id: item.id } : { type: 'update', item };
+            if (queryClient.getQueryData<StoreFile[]>(key) === undefined) {
+              buffered.current.push(change);
+              return;
+            }
             queryClient.setQueryData<StoreFile[]>(key, (items) =>
-              items
-                ? applyCollectionEvent(items, event === 'Delete' ? { type: 'delete', id: item.id } : { type: 'update', item }, {
-                    ignoreDuplicateCreates: false,
-                  })
-                : items,
+              items ? applyCollectionEvent(items, change, { ignoreDuplicateCreates: false }) : items,
             );
           },
           error: (error) => console.warn(`file ${event.toLowerCase()} subscription failed`, error),
