@@ -45,7 +45,11 @@ export type DocumentFormat = keyof typeof acceptedContentTypes;
 /** The extensions the upload box offers, for the file picker's `accept`. */
 export const acceptedExtensions = ['.pdf', '.docx', '.html', '.htm', '.md', '.markdown', '.txt', '.csv', '.json'] as const;
 
-export const storeNameSchema = z.string().trim().min(1, 'This field may not be blank.').max(STORE_NAME_MAX_LENGTH, tooLong(STORE_NAME_MAX_LENGTH));
+export const storeNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(STORE_NAME_MAX_LENGTH, tooLong(STORE_NAME_MAX_LENGTH));
 
 export const createStoreRequestSchema = z.object({ name: storeNameSchema });
 export type CreateStoreRequest = z.infer<typeof createStoreRequestSchema>;
