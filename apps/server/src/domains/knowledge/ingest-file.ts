@@ -21,11 +21,10 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
   if (!file || file.status === 'ready' || file.status === 'failed' || file.status === 'uploading') return;
   try {
-    await updateFile(ctx, file.id, { status: 'processing', progress: 5, statusReason: null });
-    await refreshStoreSummary(ctx, file.storeId);
+    // The store already reads "indexing": the file was queued.
+    await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: null });
     if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
     const bytes = await ctx.storage.read(file.storeId, file.id);
-    await updateFile(ctx, file.id, { progress: 20 });
     const parsed = await parseDocument({ bytes: new Uint8Array(bytes), fileName: file.fileName, contentType: file.contentType });
     await updateFile(ctx, file.id, { progress: 60 });
     const chunks = chunkBlocks(parsed.blocks);
