@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiFetch, login, signUpAndVerify, verificationLink } from './support/api';
-import { type AppServer, startAppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 
 /**
  * The web app shell as a merchant meets it, in Chromium against the production server on the
@@ -12,46 +11,18 @@ import { collectPageErrors, launchBrowser, screenshot } from './support/browser'
 const staff = { email: 'staff@aisle.test', password: 'staff password 1', staff: true };
 
 describe('web app shell in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    server = await startAppServer({ users: [staff] });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const open = async (options: { width?: number; height?: number } = {}) => {
-    context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
-    const page = await context.newPage();
-    return { page, errors: collectPageErrors(page) };
-  };
-
-  const signIn = async (page: Page, email: string, password: string) => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/account`);
-  };
+  const suite = browserSuite({ users: [staff] });
+  const { open, signIn } = suite;
 
   const sendNotification = async (email: string, title: string) => {
-    const { access } = await login(server, staff.email, staff.password);
-    const res = await apiFetch(server, 'POST', '/api/notifications/send/', { email, title, content: `${title} body` }, access);
+    const { access } = await login(suite.server, staff.email, staff.password);
+    const res = await apiFetch(suite.server, 'POST', '/api/notifications/send/', { email, title, content: `${title} body` }, access);
     expect(res.status).toBe(201);
   };
 
   it('signs up, verifies with the link from the server log, signs in and lands on /account', async () => {
     const { page, errors } = await open();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await expect(page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'sign-in');
 
@@ -77,7 +48,7 @@ describe('web app shell in the browser', () => {
     await page.getByText('Email Verification Required').waitFor();
     await page.getByText('Your email is not verified. Please check your inbox for the verification email.').waitFor();
 
-    const link = await verificationLink(server, 'ann@shop.test');
+    const link = await verificationLink(suite.server, 'ann@shop.test');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email successfully verified.' }).waitFor();
     await screenshot(page, 'email-verified');
@@ -98,18 +69,18 @@ describe('web app shell in the browser', () => {
   });
 
   it('refuses a wrong password with "Unauthorized. Please login again."', async () => {
-    await signUpAndVerify(server, 'wrong@shop.test', 'correct horse 1');
+    await signUpAndVerify(suite.server, 'wrong@shop.test', 'correct horse 1');
     const { page } = await open();
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByLabel('Email').fill('wrong@shop.test');
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Unauthorized. Please login again.').waitFor();
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${suite.server.url}/`);
   });
 
   it('toggles the sidebar with Ctrl+B and keeps the choice across a reload', async () => {
-    await signUpAndVerify(server, 'bob@shop.test', 'correct horse 1');
+    await signUpAndVerify(suite.server, 'bob@shop.test', 'correct horse 1');
     const { page, errors } = await open();
     await signIn(page, 'bob@shop.test', 'correct horse 1');
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
@@ -122,13 +93,13 @@ describe('web app shell in the browser', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Assistants', exact: true }).waitFor();
     expect(await sidebar.getAttribute('data-state')).toBe('expanded');
-    const cookie = (await context?.cookies())?.find((c) => c.name === 'sidebar_state');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('true');
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(604_800 - 120);
 
     // The active item follows the path.
     await page.getByRole('link', { name: 'Assistants', exact: true }).click();
-    await page.waitForURL(`${server.url}/assistants`);
+    await page.waitForURL(`${suite.server.url}/assistants`);
     await page.getByRole('heading', { name: 'Assistants' }).waitFor();
     expect(await page.getByRole('link', { name: 'Assistants', exact: true }).getAttribute('data-active')).toBe('true');
     expect(await page.getByRole('link', { name: 'Store', exact: true }).getAttribute('data-active')).toBe('false');
@@ -145,7 +116,7 @@ describe('web app shell in the browser', () => {
   });
 
   it('shows a notification sent on the server live with the badge, then marks all as read', async () => {
-    await signUpAndVerify(server, 'cleo@shop.test', 'correct horse 1');
+    await signUpAndVerify(suite.server, 'cleo@shop.test', 'correct horse 1');
     const { page, errors } = await open();
     await signIn(page, 'cleo@shop.test', 'correct horse 1');
     const bell = page.getByRole('button', { name: /^Notifications/ });
@@ -178,7 +149,7 @@ describe('web app shell in the browser', () => {
   });
 
   it('switches between dark and light and remembers the choice', async () => {
-    await signUpAndVerify(server, 'dana@shop.test', 'correct horse 1');
+    await signUpAndVerify(suite.server, 'dana@shop.test', 'correct horse 1');
     const { page } = await open();
     await signIn(page, 'dana@shop.test', 'correct horse 1');
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -194,9 +165,9 @@ describe('web app shell in the browser', () => {
   });
 
   it('works on a 375 px wide phone: the sidebar is a sheet that closes on navigation', async () => {
-    await signUpAndVerify(server, 'eve@shop.test', 'correct horse 1');
+    await signUpAndVerify(suite.server, 'eve@shop.test', 'correct horse 1');
     const { page, errors } = await open({ width: 375, height: 740 });
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await screenshot(page, 'mobile-sign-in');
     await signIn(page, 'eve@shop.test', 'correct horse 1');
     expect(await page.getByRole('link', { name: 'Chat', exact: true }).count()).toBe(0);
@@ -206,7 +177,7 @@ describe('web app shell in the browser', () => {
     await sheet.getByRole('link', { name: 'Chat', exact: true }).waitFor();
     await screenshot(page, 'mobile-sidebar');
     await sheet.getByRole('link', { name: 'Chat', exact: true }).click();
-    await page.waitForURL(`${server.url}/chat`);
+    await page.waitForURL(`${suite.server.url}/chat`);
     await page.getByRole('heading', { name: 'Chat' }).waitFor();
     await sheet.waitFor({ state: 'detached' });
 
@@ -220,9 +191,9 @@ describe('web app shell in the browser', () => {
 
   it('shows the public pages without signing in', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/users/verify-email?key=not-a-real-key`);
+    await page.goto(`${suite.server.url}/users/verify-email?key=not-a-real-key`);
     await page.getByText('The token you provided is invalid or expired. Please try again.').first().waitFor();
-    await page.goto(`${server.url}/users/reset-password?uid=x&token=y`);
+    await page.goto(`${suite.server.url}/users/reset-password?uid=x&token=y`);
     await page.getByLabel('New Password').fill('new password 1');
     await page.getByLabel('Confirm Password').fill('new password 2');
     await page.getByRole('button', { name: 'Set New Password' }).click();

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 
 /**
  * The Store screen as a merchant meets it, in Chromium against the production server: create a
@@ -38,37 +38,14 @@ const aboutPage = `<!doctype html>
 </body></html>`;
 
 describe('the Store screen in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
+  // A 1 MB limit, so the oversize case needs no large upload.
+  const suite = browserSuite({ users: [ann], env: { FILE_MAX_BYTES: String(1024 * 1024) } });
+  const open = (viewport: { width?: number; height?: number } = {}) => suite.open({ height: 900, ...viewport });
 
-  beforeAll(async () => {
-    // A 1 MB limit, so the oversize case needs no large upload.
-    server = await startAppServer({ users: [ann], env: { FILE_MAX_BYTES: String(1024 * 1024) } });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const open = async (options: { width?: number; height?: number } = {}) => {
-    context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
-    const page = await context.newPage();
-    return { page, errors: collectPageErrors(page) };
-  };
-
+  /** Signs in and opens the Store screen. */
   const signIn = async (page: Page) => {
-    await page.goto(server.url);
-    await page.getByLabel('Email').fill(ann.email);
-    await page.getByLabel('Password', { exact: true }).fill(ann.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/account`);
-    await page.goto(`${server.url}/store`);
+    await suite.signIn(page, ann.email, ann.password);
+    await page.goto(`${suite.server.url}/store`);
     await page.getByRole('heading', { name: 'Store', exact: true }).waitFor();
   };
 

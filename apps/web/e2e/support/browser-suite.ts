@@ -1,0 +1,53 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { type AppServer, type StartAppServerOptions, startAppServer } from './app-server';
+import { collectPageErrors, launchBrowser } from './browser';
+
+/**
+ * A describe block's browser world: one production server and one Chromium for the block, a
+ * fresh browser context per page opened (closed after each test), and signing in through the form.
+ */
+export function browserSuite(options: StartAppServerOptions = {}) {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    server = await startAppServer(options);
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const running = () => {
+    if (!server || !browser) throw new Error('browserSuite is used outside its describe block');
+    return { server, browser };
+  };
+
+  return {
+    get server(): AppServer {
+      return running().server;
+    },
+    /** A new page in a new context (no storage shared with other tests), with its page errors. */
+    async open(viewport: { width?: number; height?: number } = {}) {
+      context = await running().browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 800 } });
+      const page = await context.newPage();
+      return { page, errors: collectPageErrors(page) };
+    },
+    /** Signs in with the form and waits for the landing route, /account. */
+    async signIn(page: Page, email: string, password: string) {
+      const { url } = running().server;
+      await page.goto(url);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${url}/account`);
+    },
+  };
+}
