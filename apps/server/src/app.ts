@@ -10,6 +10,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './domains/accounts/account-routes';
+import { modelRoutes } from './domains/ai/model-routes';
+import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
@@ -102,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
+  await app.register(modelRoutes, { prefix: '/api' });
+  await app.register(assistantRoutes, { prefix: '/api' });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
 

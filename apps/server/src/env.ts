@@ -64,6 +64,15 @@ const envSchema = z.object({
   /** Key for the embeddings API; OPENAI_API_KEY is used when unset. */
   EMBEDDING_API_KEY: optionalString,
   OPENAI_API_KEY: optionalString,
+  /** Any OpenAI-compatible chat-completions server (Ollama, vLLM, OpenRouter); default https://api.openai.com/v1. */
+  OPENAI_BASE_URL: optionalUrl,
+  /** Comma-separated model ids the OpenAI(-compatible) server offers beyond the built-in list. */
+  OPENAI_MODELS: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  /** Anthropic API base URL (default https://api.anthropic.com/v1); tests point it at a fake. */
+  ANTHROPIC_BASE_URL: optionalUrl,
+  /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
+  DEFAULT_MODEL: optionalString,
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -89,6 +98,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // Rules across variables, checked even when single values failed, so every problem is listed.
   if (source.SMTP_USER && !source.SMTP_HOST) problems.push('SMTP_HOST: is required when SMTP_USER is set');
   if (source.EMBEDDING_PROVIDER && !source.EMBEDDING_MODEL) problems.push('EMBEDDING_MODEL: is required when EMBEDDING_PROVIDER is set');
+  problems.push(...defaultModelProblems(source));
   if (!result.success || problems.length) throw new EnvError(problems);
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -105,6 +115,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     CORS_ORIGINS: corsOrigins,
     dataDir,
   };
+}
+
+/** DEFAULT_MODEL must name a provider that is configured, or every new assistant would fail to answer. */
+function defaultModelProblems(source: Record<string, string | undefined>): string[] {
+  const value = source.DEFAULT_MODEL;
+  if (!value) return [];
+  const match = /^(openai|anthropic|local):(.+)$/.exec(value);
+  if (!match) return ['DEFAULT_MODEL: must be `openai:<model>`, `anthropic:<model>` or `local:extractive`'];
+  if (match[1] === 'openai' && !source.OPENAI_API_KEY && !source.OPENAI_BASE_URL)
+    return ['DEFAULT_MODEL: an openai model needs OPENAI_API_KEY or OPENAI_BASE_URL'];
+  if (match[1] === 'anthropic' && !source.ANTHROPIC_API_KEY) return ['DEFAULT_MODEL: an anthropic model needs ANTHROPIC_API_KEY'];
+  if (match[1] === 'local' && match[2] !== 'extractive') return ['DEFAULT_MODEL: the local provider offers only `local:extractive`'];
+  return [];
 }
 
 /**
