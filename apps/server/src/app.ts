@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
+import { chatRoutes } from './domains/chat/chat-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
 

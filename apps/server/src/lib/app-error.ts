@@ -5,6 +5,7 @@
 export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -12,6 +13,7 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof errorStatus;

@@ -1,0 +1,93 @@
+import { chatMessageRequestSchema, chatTurnResponseSchema } from '@aisle/contracts/chat';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { requireViewer, viewerOf } from '../../http/authenticate';
+import { AppError } from '../../lib/app-error';
+import { modelCatalog } from '../ai/model-catalog';
+import { createKnowledgeContext } from '../knowledge/knowledge-context';
+import { type ChatContext, runTurn, TurnFailure } from './run-turn';
+
+/** Chat turns (spec §7 Chat), mounted under `/api` by app.ts. */
+export async function chatRoutes(fastify: FastifyInstance) {
+  const ctx: ChatContext = {
+    db: fastify.services.db,
+    events: fastify.services.events,
+    env: fastify.services.env,
+    knowledge: createKnowledgeContext(fastify.services),
+    models: modelCatalog(fastify.services.env),
+  };
+  const log = fastify.log.child({ domain: 'chat' }) as unknown as Logger;
+
+  fastify.addHook('onRequest', requireViewer(fastify));
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/chat/message/',
+    {
+      schema: {
+        tags: ['Chat'],
+        summary: 'Send a message to a thread’s assistant and get its reply',
+        description:
+          'JSON by default. With `Accept: text/event-stream` the turn streams as server-sent events: `message` (the stored question), ' +
+          '`token` ({text}) as the answer is written, `citations`, then `done` ({reply, usage}) — or `error` ({code, detail, retryable}). ' +
+          'The question is kept when the model fails. 402 when a paid model is chosen and the balance is used up.',
+        security: [{ bearerAuth: [] }],
+        body: chatMessageRequestSchema,
+        response: { 200: chatTurnResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = { ownerEmail: viewerOf(request).email, ...request.body };
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        const { userMessage, reply: answer } = await runTurn(ctx, log, input);
+        return { userMessage, reply: answer };
+      }
+
+      // Streamed: errors before the question is stored (404, 402) answer as usual; after it,
+      // the response is an event stream and errors become its last event.
+      const abort = new AbortController();
+      request.raw.on('close', () => {
+        if (!reply.raw.writableEnded) abort.abort();
+      });
+      let streaming = false;
+      const send = (event: string, data: unknown) => {
+        if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      try {
+        const result = await runTurn(ctx, log, input, {
+          signal: abort.signal,
+          onUserMessage(message) {
+            reply.hijack();
+            reply.raw.writeHead(200, {
+              ...(reply.getHeaders() as Record<string, string>),
+              'content-type': 'text/event-stream; charset=utf-8',
+              'cache-control': 'no-cache, no-transform',
+              'x-accel-buffering': 'no',
+            });
+            streaming = true;
+            send('message', message);
+          },
+          onText: (text) => send('token', { text }),
+        });
+        if (result.usage.citations.length) send('citations', result.usage.citations);
+        send('done', { reply: result.reply, usage: result.usage });
+      } catch (error) {
+        if (!streaming) throw error;
+        if (!(error instanceof AppError)) log.error({ err: error }, 'chat turn failed');
+        send(
+          'error',
+          error instanceof AppError
+            ? {
+                code: error.bodyCode ?? error.code,
+                detail: error.detail,
+                retryable: error instanceof TurnFailure && error.failure.retryable,
+              }
+            : { code: 'failed', detail: 'Something went wrong while answering. Try again.', retryable: true },
+        );
+      }
+      reply.raw.end();
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * One chat turn (spec §7 Chat: POST chat/message/): the merchant's message in, the assistant's
+ * reply out, as JSON or, with `Accept: text/event-stream`, as server-sent events.
+ */
+export const CHAT_MESSAGE_MAX_LENGTH = 16_000;
+
+export const chatMessageRequestSchema = z.object({
+  threadId: z.uuid('Must be a valid UUID.'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(CHAT_MESSAGE_MAX_LENGTH, `Ensure this field has no more than ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
+});
+export type ChatMessageRequest = z.infer<typeof chatMessageRequestSchema>;
+
+/** A passage the reply drew on, numbered as the reply cites it ([1], [2] …). */
+export const citationSchema = z.object({
+  number: z.number().int(),
+  fileId: z.string(),
+  fileName: z.string(),
+  heading: z.string(),
+  text: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** What a reply cost and how it was made: stored as the Message's `llmUsage`. */
+export const llmUsageSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cachedInputTokens: z.number(),
+  costUsd: z.number(),
+  priced: z.boolean(),
+  pricingAsOf: z.string(),
+  citations: z.array(citationSchema),
+  /** True when the safeguard answered without asking the model. */
+  refused: z.boolean().optional(),
+});
+export type LlmUsage = z.infer<typeof llmUsageSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  ownerEmail: z.string().nullable(),
+  threadID: z.string(),
+  content: z.string(),
+  senderType: z.string(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  llmUsage: z.unknown().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatTurnResponseSchema = z.object({ userMessage: chatMessageSchema, reply: chatMessageSchema });
+export type ChatTurnResponse = z.infer<typeof chatTurnResponseSchema>;
+
+/** The server-sent events of a streamed turn, in order: message, then token*, then citations? and done — or error. */
+export type ChatStreamEvent =
+  | { event: 'message'; data: ChatMessage }
+  | { event: 'token'; data: { text: string } }
+  | { event: 'citations'; data: Citation[] }
+  | { event: 'done'; data: { reply: ChatMessage; usage: LlmUsage } }
+  | { event: 'error'; data: { code: string; detail: string; retryable: boolean } };
