@@ -1,3 +1,4 @@
+import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
@@ -30,6 +31,7 @@ async function main() {
   }
   results.webFirstScreen = await webFirstScreen();
   results.knowledgeSearch = await knowledgeSearch();
+  results.chatTurn = await chatTurn();
   removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }

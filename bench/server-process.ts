@@ -37,6 +37,8 @@ export interface StartServerOptions {
   keepData?: boolean;
   /** A web build to serve (default: none, only the API). */
   webDistDir?: string;
+  /** More configuration (providers, limits). */
+  env?: Record<string, string>;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
@@ -48,6 +50,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    ...options.env,
   });
   const signer = createTokenSigner({ secret, accessLifetimeSeconds: 3600, refreshLifetimeSeconds: 3600 });
   return {

@@ -47,12 +47,14 @@ export async function chatRoutes(fastify: FastifyInstance) {
       // Streamed: errors before the question is stored (404, 402) answer as usual; after it,
       // the response is an event stream and errors become its last event.
       const abort = new AbortController();
-      request.raw.on('close', () => {
-        if (!reply.raw.writableEnded) abort.abort();
+      // The response's close (not the request's, which fires once its body is read): the client
+      // went away or pressed stop before the reply was complete.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
       });
       let streaming = false;
       const send = (event: string, data: unknown) => {
-        if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       try {
         const result = await runTurn(ctx, log, input, {

@@ -4,7 +4,7 @@ import { assistants, messages, threads, users } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
-import type { GqlData, TestViewer } from '../../testing/graphql-client';
+import { type GqlData, listen, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
@@ -134,6 +134,38 @@ describe('chat turns', () => {
     expect(tokens.map((e) => e.data.text).join('')).toBe(done?.data.reply.content);
     expect(done?.data.reply.content).toContain('$75');
     expect(events.find((e) => e.event === 'citations')?.data[0]).toMatchObject({ fileName: 'faq.md' });
+  });
+
+  it('streams over a real connection, and stops generating when the client goes away', async () => {
+    const port = await listen(t);
+    const stream = (threadId: string, content: string, signal?: AbortSignal) =>
+      fetch(`http://127.0.0.1:${port}/api/chat/message/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${me.access}` },
+        body: JSON.stringify({ threadId, content }),
+        signal,
+      });
+    const local = await threadFor({ model: 'local:extractive' });
+    const complete = parseEvents(await (await stream(local.threadId, 'Do orders ship free?')).text());
+    expect(complete.map((e) => e.event).filter((e) => e !== 'token')).toEqual(['message', 'citations', 'done']);
+
+    await setBalance(5);
+    const paid = await threadFor({ model: 'openai:gpt-4.1-mini' });
+    fake.script({ text: ['One ', 'two ', 'three ', 'four ', 'five ', 'six.'], usage: { inputTokens: 10, outputTokens: 6 } });
+    fake.chunkDelayMs = 150;
+    try {
+      const stop = new AbortController();
+      const res = await stream(paid.threadId, 'Count slowly', stop.signal);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let seen = '';
+      while (!seen.includes('event: token')) seen += new TextDecoder().decode((await reader.read()).value);
+      stop.abort();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await threadMessages(paid.threadId)).map((row) => row.senderType)).toEqual(['user']);
+      expect(await balance()).toBe(5);
+    } finally {
+      fake.chunkDelayMs = 0;
+    }
   });
 
   it('records usage and exact cost with a paid model, counts tokens on the assistant and charges the owner', async () => {

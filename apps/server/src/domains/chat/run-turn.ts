@@ -48,6 +48,8 @@ export interface TurnResult {
   usage: LlmUsage;
 }
 
+export const STOPPED = 'The answer was stopped.';
+
 export const NO_CREDIT = 'You have no credit left. Top up your balance to keep chatting with this model.';
 
 /** A provider failure as the error the client sees; the user's message stays stored. */
@@ -176,6 +178,8 @@ export async function runTurn(
     onError: () => {},
   });
   const answer = await readAnswerStream(result.fullStream, observer.onText);
+  // Stopped by the client: the question stays, a half answer is not kept as the reply.
+  if (observer.signal?.aborted) throw new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
   if (answer.failure || !answer.text.trim()) {
     if (answer.error) logger.warn({ err: answer.error, modelId }, 'the model failed to answer');
     throw new TurnFailure(answer.failure ?? providerFailures.failed);
