@@ -5,12 +5,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { createYoga } from 'graphql-yoga';
+import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
+import { modelCatalog } from '../domains/ai/model-catalog';
 import type { Viewer } from '../domains/auth/viewer';
 import { tokenFromAuthorization } from '../domains/auth/viewer';
+import type { ChatContext } from '../domains/chat/run-turn';
+import { conversationSdl } from '../domains/conversations/conversation-sdl';
+import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import { viewerFromRequest } from '../http/authenticate';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
+import { conversationResolvers } from './conversation-resolvers';
 import { buildResolvers } from './resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
@@ -30,7 +36,17 @@ const CONNECTION_INIT_WAIT_MS = 15_000;
  */
 export async function graphqlRoutes(app: FastifyInstance) {
   const hub = createSubscriptionHub(app.services.events);
-  const schema = makeExecutableSchema({ typeDefs: buildSdl(), resolvers: buildResolvers(hub) });
+  const chat: ChatContext = {
+    db: app.services.db,
+    events: app.services.events,
+    env: app.services.env,
+    knowledge: createKnowledgeContext(app.services),
+    models: modelCatalog(app.services.env),
+  };
+  const schema = makeExecutableSchema({
+    typeDefs: [buildSdl(), conversationSdl],
+    resolvers: [buildResolvers(hub), conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger)],
+  });
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',

@@ -8,12 +8,12 @@ import { AWSDateTime, AWSJSON } from './scalars';
 import type { SubscriptionHub } from './subscription-hub';
 
 type Args = Record<string, unknown>;
-type Resolver = (parent: Item, args: Args, ctx: GraphQLContext) => unknown;
+export type Resolver = (parent: Item, args: Args, ctx: GraphQLContext) => unknown;
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Resolvers are thin adapters over the model store; expected errors surface, others are masked. */
-function adapt(resolve: Resolver): Resolver {
+export function adapt(resolve: Resolver): Resolver {
   return async (parent, args, ctx) => {
     try {
       return await resolve(parent, args, ctx);

@@ -48,6 +48,12 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
   rows.SharedMessage = await owned('SharedMessage', { content: 'Hi there', senderType: 'user', sharedThreadId: rows.SharedThread.id });
   rows.Wizard = await owned('Wizard', { status: 'Retrieving pages' });
   rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', { timeWindow: '7d', customersHelped: 4, totalInteractions: 12 });
+  rows.Conversation = await owned('Conversation', { name: 'Support', metadata: { topic: 'orders' } });
+  rows.ConversationMessage = await owned('ConversationMessage', {
+    conversationId: rows.Conversation.id,
+    role: 'user',
+    content: [{ text: 'Where is my order?' }],
+  });
   rows.Task = await owned('Task', { type: 'function_run', result: { ok: true }, functionId: rows.Function.id });
   return rows;
 }

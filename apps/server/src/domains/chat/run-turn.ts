@@ -60,7 +60,7 @@ export class TurnFailure extends AppError {
 }
 
 /** A paid model needs credit; the built-in local model and unpriced self-hosted ones are free. */
-async function checkCredit(db: Db, ownerEmail: string, modelId: string) {
+export async function checkCredit(db: Db, ownerEmail: string, modelId: string) {
   const { provider, model } = parseModelId(modelId);
   const price = priceOf(provider, model);
   if (price.inputPerMillion + price.outputPerMillion === 0) return;
@@ -69,7 +69,12 @@ async function checkCredit(db: Db, ownerEmail: string, modelId: string) {
 }
 
 /** The passages of the assistant's linked stores for this question, numbered for citation. */
-async function retrieveFor(ctx: ChatContext, logger: Logger, assistant: typeof assistants.$inferSelect, query: string) {
+export async function retrieveFor(
+  ctx: Pick<ChatContext, 'db' | 'knowledge'>,
+  logger: Logger,
+  assistant: typeof assistants.$inferSelect,
+  query: string,
+) {
   const links = await ctx.db
     .select({ storeId: assistantStores.storeId })
     .from(assistantStores)
@@ -100,7 +105,7 @@ async function retrieveFor(ctx: ChatContext, logger: Logger, assistant: typeof a
 
 type NumberedPassage = Awaited<ReturnType<typeof retrieveFor>>[number];
 
-const citationOf = ({ number, fileId, fileName, heading, text }: NumberedPassage): Citation => ({
+export const citationOf = ({ number, fileId, fileName, heading, text }: NumberedPassage): Citation => ({
   number,
   fileId,
   fileName,

@@ -389,6 +389,36 @@ export const models: ModelDef[] = [
     delete: 'none',
     subscriptions: [],
   },
+  // Spec §3/§7 generic conversation layer: conversations and their messages through the data
+  // API; `sendMessage` and the stream-event subscription are in domains/conversations.
+  {
+    name: 'Conversation',
+    plural: 'Conversations',
+    table: s.conversations,
+    owned: true,
+    fields: [f('name', 'String'), f('metadata', 'AWSJSON')],
+    create: 'owner',
+    update: 'owner',
+    delete: 'owner',
+    subscriptions: [],
+  },
+  {
+    name: 'ConversationMessage',
+    plural: 'ConversationMessages',
+    table: s.conversationMessages,
+    owned: true,
+    fields: [
+      ro('conversationId', 'ID'),
+      ro('role', 'String'),
+      ro('content', 'AWSJSON'),
+      ro('aiContext', 'AWSJSON'),
+      ro('toolConfiguration', 'AWSJSON'),
+    ],
+    create: 'none',
+    update: 'none',
+    delete: 'none',
+    subscriptions: [],
+  },
   {
     name: 'Task',
     plural: 'Tasks',
