@@ -1,7 +1,7 @@
 import { DEFAULT_STORE_RETRIEVAL_SETTINGS } from '@aisle/contracts/assistants';
 import type { ChatMessage, Citation, LlmUsage } from '@aisle/contracts/chat';
 import { streamText } from 'ai';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { assistantStores, assistants, messages, threads, users } from '../../db/schema';
@@ -16,7 +16,6 @@ import { parseModelId } from '../ai/model-catalog';
 import { PRICING_AS_OF, priceOf } from '../ai/pricing';
 import { type ProviderFailure, providerFailures } from '../ai/provider-errors';
 import { readAnswerStream } from '../ai/read-answer-stream';
-import { loadOwnedAssistant, loadOwnedThread } from '../assistants/owned-rows';
 import { searchKnowledge } from '../knowledge/hybrid-search';
 import type { KnowledgeContext } from '../knowledge/knowledge-context';
 import { getModel } from '../models/model-registry';
@@ -68,25 +67,52 @@ export async function checkCredit(db: Db, ownerEmail: string, modelId: string) {
   if (!user || user.availableUsd <= 0) throw new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
 }
 
-/** The passages of the assistant's linked stores for this question, numbered for citation. */
-export async function retrieveFor(
-  ctx: Pick<ChatContext, 'db' | 'knowledge'>,
-  logger: Logger,
-  assistant: typeof assistants.$inferSelect,
-  query: string,
-) {
-  const links = await ctx.db
+/** The stores an assistant answers from. */
+export async function linkedStoreIds(db: Db, assistantId: string): Promise<string[]> {
+  const links = await db
     .select({ storeId: assistantStores.storeId })
     .from(assistantStores)
-    .where(eq(assistantStores.assistantId, assistant.id));
-  if (!links.length) return [];
+    .where(eq(assistantStores.assistantId, assistantId));
+  return links.map((link) => link.storeId);
+}
+
+/**
+ * A turn's thread, its assistant and the assistant's stores in one round trip (the turn's first
+ * token waits on it); 404 as for a missing thread when the thread is not the caller's.
+ */
+async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
+  const [row] = await db
+    .select({
+      thread: threads,
+      assistant: assistants,
+      storeIds: sql<
+        string[]
+      >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
+    })
+    .from(threads)
+    .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+    .where(and(eq(threads.id, threadId), eq(threads.ownerEmail, ownerEmail), eq(assistants.ownerEmail, ownerEmail)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Thread not found.');
+  return row;
+}
+
+/** The passages of the assistant's linked stores for this question, numbered for citation. */
+export async function retrieveFor(
+  ctx: Pick<ChatContext, 'knowledge'>,
+  logger: Logger,
+  assistant: typeof assistants.$inferSelect,
+  storeIds: string[],
+  query: string,
+) {
+  if (!storeIds.length) return [];
   const settings = {
     ...DEFAULT_STORE_RETRIEVAL_SETTINGS,
     ...((assistant.storeRetrievalSettings ?? {}) as Partial<typeof DEFAULT_STORE_RETRIEVAL_SETTINGS>),
   };
   const { results } = await searchKnowledge(ctx.knowledge, logger, {
     ownerEmail: assistant.ownerEmail,
-    storeIds: links.map((link) => link.storeId),
+    storeIds,
     query,
     k: settings.passagesPerTurn,
   });
@@ -125,8 +151,7 @@ export async function runTurn(
   input: { ownerEmail: string; threadId: string; content: string },
   observer: TurnObserver = {},
 ): Promise<TurnResult> {
-  const thread = await loadOwnedThread(ctx.db, input.ownerEmail, input.threadId);
-  const assistant = await loadOwnedAssistant(ctx.db, input.ownerEmail, thread.assistantId);
+  const { thread, assistant, storeIds } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
   if (!refused) await checkCredit(ctx.db, input.ownerEmail, modelId);
@@ -162,7 +187,7 @@ export async function runTurn(
     return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text: SAFEGUARD_REFUSAL, usage })) };
   }
 
-  const passages = await retrieveFor(ctx, logger, assistant, input.content);
+  const passages = await retrieveFor(ctx, logger, assistant, storeIds, input.content);
   const retrieved: RetrievedPassage[] = passages.map((passage) => ({
     id: passage.passageId,
     fileName: passage.fileName,

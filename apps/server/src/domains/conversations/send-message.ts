@@ -12,7 +12,7 @@ import { parseModelId } from '../ai/model-catalog';
 import { providerFailures } from '../ai/provider-errors';
 import { readAnswerStream } from '../ai/read-answer-stream';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
-import { type ChatContext, checkCredit, citationOf, retrieveFor } from '../chat/run-turn';
+import { type ChatContext, checkCredit, citationOf, linkedStoreIds, retrieveFor } from '../chat/run-turn';
 import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../chat/safeguard';
 import { HISTORY_MESSAGES, systemPromptOf } from '../chat/turn-prompt';
 import { getModel } from '../models/model-registry';
@@ -156,7 +156,9 @@ async function generateReply(
   },
 ) {
   const { ctx } = target;
-  const passages = input.assistant ? await retrieveFor(ctx, target.logger, input.assistant, input.question) : [];
+  const passages = input.assistant
+    ? await retrieveFor(ctx, target.logger, input.assistant, await linkedStoreIds(ctx.db, input.assistant.id), input.question)
+    : [];
   const model = languageModelFor(ctx.env, input.modelId, {
     retrieve: async () =>
       passages.map((passage) => ({
