@@ -1,0 +1,106 @@
+import type { Citation, LlmUsage } from '@aisle/contracts/chat';
+import { BotIcon, CoinsIcon, UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { usageSummary } from '../format-usage';
+import { CitationList } from './citation-chip';
+import { MarkdownReply } from './markdown-reply';
+
+function Avatar({ url, fallback, className }: { url?: string | null; fallback: ReactNode; className?: string }) {
+  return (
+    <span
+      className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full', className)}
+      aria-hidden="true"
+    >
+      {url ? <img src={url} alt="" className="size-full object-cover" /> : fallback}
+    </span>
+  );
+}
+
+/** The merchant's question, right-aligned. */
+export function UserBubble({ content, avatarUrl }: { content: string; avatarUrl?: string | null }) {
+  return (
+    <li aria-label="You said" className="flex justify-end gap-3">
+      <div className="max-w-[85%] rounded-2xl rounded-tr-md bg-primary px-4 py-2.5 text-primary-foreground text-sm leading-relaxed whitespace-pre-wrap break-words shadow-xs sm:max-w-[75%]">
+        {content}
+      </div>
+      <Avatar url={avatarUrl} className="hidden bg-muted text-muted-foreground sm:flex" fallback={<UserIcon className="size-4" />} />
+    </li>
+  );
+}
+
+/** Tokens in and out and the cost of one reply, with the model on hover. */
+export function UsageFooter({ usage }: { usage: LlmUsage }) {
+  return (
+    <p
+      className="mt-2 flex flex-wrap items-center gap-1 text-[11px] text-muted-foreground tabular-nums"
+      title={`${usage.provider}:${usage.model}`}
+      data-testid="reply-usage"
+    >
+      <CoinsIcon className="size-3" aria-hidden="true" />
+      <span>{usageSummary(usage)}</span>
+    </p>
+  );
+}
+
+/** Three bouncing dots: the assistant is thinking before its first word. */
+export function TypingIndicator() {
+  return (
+    <span role="status" aria-label="Assistant is typing" className="inline-flex items-center gap-1 py-1.5">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className="size-1.5 animate-bounce rounded-full bg-muted-foreground/60"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * An assistant reply: Markdown, its sources, and what it cost. While streaming, a caret follows
+ * the last word; `children` holds what goes under it (a stop note, an error banner).
+ */
+export function AssistantBubble({
+  assistantName,
+  avatarUrl,
+  text,
+  citations,
+  usage,
+  streaming = false,
+  children,
+}: {
+  assistantName: string;
+  avatarUrl?: string | null;
+  text: string;
+  citations: readonly Citation[];
+  usage?: LlmUsage | null;
+  streaming?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <li aria-label={`${assistantName} said`} aria-busy={streaming || undefined} className="flex gap-3">
+      <Avatar url={avatarUrl} className="bg-primary/10 text-primary" fallback={<BotIcon className="size-4" />} />
+      <div className="min-w-0 max-w-[calc(100%-2.75rem)] flex-1 sm:max-w-[80%] sm:flex-none">
+        <p className="mb-1 font-medium text-muted-foreground text-xs">{assistantName}</p>
+        <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs">
+          {text ? (
+            <div
+              className={cn(
+                streaming && '[&_p:last-child]:after:ml-0.5 [&_p:last-child]:after:animate-pulse [&_p:last-child]:after:content-["▍"]',
+              )}
+            >
+              <MarkdownReply text={text} citations={citations} />
+            </div>
+          ) : streaming ? (
+            <TypingIndicator />
+          ) : null}
+          <CitationList citations={citations} />
+          {usage ? <UsageFooter usage={usage} /> : null}
+          {children}
+        </div>
+      </div>
+    </li>
+  );
+}

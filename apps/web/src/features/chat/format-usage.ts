@@ -1,0 +1,58 @@
+import type { Citation, LlmUsage } from '@aisle/contracts/chat';
+
+/**
+ * A message's `llmUsage` as the data API gives it: AWSJSON, so an object or a JSON string, and
+ * possibly from an older server. Only the fields the footer and citations need are required.
+ */
+export function parseLlmUsage(value: unknown): LlmUsage | null {
+  let usage = value;
+  if (typeof usage === 'string') {
+    try {
+      usage = JSON.parse(usage);
+    } catch {
+      return null;
+    }
+  }
+  if (!usage || typeof usage !== 'object') return null;
+  const raw = usage as Partial<Record<keyof LlmUsage, unknown>>;
+  const number = (field: unknown) => (typeof field === 'number' && Number.isFinite(field) ? field : 0);
+  return {
+    provider: typeof raw.provider === 'string' ? raw.provider : '',
+    model: typeof raw.model === 'string' ? raw.model : '',
+    inputTokens: number(raw.inputTokens),
+    outputTokens: number(raw.outputTokens),
+    cachedInputTokens: number(raw.cachedInputTokens),
+    costUsd: number(raw.costUsd),
+    priced: raw.priced !== false,
+    pricingAsOf: typeof raw.pricingAsOf === 'string' ? raw.pricingAsOf : '',
+    citations: Array.isArray(raw.citations) ? (raw.citations as unknown[]).filter(isCitation) : [],
+    ...(raw.refused === true ? { refused: true } : {}),
+  };
+}
+
+function isCitation(value: unknown): value is Citation {
+  if (!value || typeof value !== 'object') return false;
+  const c = value as Record<string, unknown>;
+  return typeof c.number === 'number' && typeof c.fileName === 'string' && typeof c.text === 'string';
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** "842", "1.2K", "3.4M": token counts read at a glance. */
+export const formatTokens = (count: number) => (count < 1000 ? String(Math.round(count)) : compact.format(count));
+
+/**
+ * What a reply cost: "Free" for the local model (or any unpriced zero), else dollars with enough
+ * digits to show a fraction of a cent ("$0.0004"), never a misleading "$0.00".
+ */
+export function formatCost(usage: Pick<LlmUsage, 'provider' | 'costUsd'>): string {
+  if (usage.provider === 'local' || usage.costUsd <= 0) return 'Free';
+  if (usage.costUsd < 0.0001) return '<$0.0001';
+  // Trailing zeros go ("$0.0004", "$0.012", "$1.5"); a cent and above needs no more than 3 digits.
+  const digits = usage.costUsd < 0.01 ? 4 : usage.costUsd < 1 ? 3 : 2;
+  return `$${Number(usage.costUsd.toFixed(digits))}`;
+}
+
+/** The footer line: "120 in · 48 out · $0.0004". */
+export const usageSummary = (usage: LlmUsage) =>
+  `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}`;

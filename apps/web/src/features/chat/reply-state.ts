@@ -1,0 +1,84 @@
+import type { ChatMessage, Citation, LlmUsage } from '@aisle/contracts/chat';
+
+/**
+ * The turn being asked, from the moment the merchant sends until the reply is stored:
+ * sending → streaming → done, or → error / stopped at any point. A turn that ends well is moved
+ * into the thread's messages; one that fails stays on screen with its error and a retry.
+ */
+export type ReplyStatus = 'sending' | 'streaming' | 'done' | 'error' | 'stopped';
+
+export interface TurnError {
+  code: string;
+  detail: string;
+  retryable: boolean;
+}
+
+export interface TurnState {
+  status: ReplyStatus;
+  question: string;
+  /** The stored question, once the server says it kept it. */
+  questionMessage: ChatMessage | null;
+  text: string;
+  citations: Citation[];
+  reply: ChatMessage | null;
+  usage: LlmUsage | null;
+  error: TurnError | null;
+}
+
+export type TurnAction =
+  | { type: 'send'; question: string }
+  | { type: 'retry' }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'token'; text: string }
+  | { type: 'citations'; citations: Citation[] }
+  | { type: 'done'; reply: ChatMessage; usage: LlmUsage }
+  | { type: 'error'; error: TurnError }
+  | { type: 'stop' }
+  /** The finished turn now lives in the thread's messages. */
+  | { type: 'clear' };
+
+export const isActive = (turn: TurnState | null) => turn?.status === 'sending' || turn?.status === 'streaming';
+
+export function turnReducer(turn: TurnState | null, action: TurnAction): TurnState | null {
+  if (action.type === 'send') {
+    return {
+      status: 'sending',
+      question: action.question,
+      questionMessage: null,
+      text: '',
+      citations: [],
+      reply: null,
+      usage: null,
+      error: null,
+    };
+  }
+  if (action.type === 'clear') return null;
+  if (!turn) return turn;
+  if (action.type === 'retry') {
+    // The same question again: its bubble stays, the failed answer goes.
+    return { ...turn, status: 'sending', text: '', citations: [], reply: null, usage: null, error: null };
+  }
+  // Events after the end (a late token after stop) change nothing.
+  if (!isActive(turn)) return turn;
+  switch (action.type) {
+    case 'message':
+      return { ...turn, status: 'streaming', questionMessage: action.message };
+    case 'token':
+      return { ...turn, status: 'streaming', text: turn.text + action.text };
+    case 'citations':
+      return { ...turn, citations: action.citations };
+    case 'done':
+      return {
+        ...turn,
+        status: 'done',
+        text: action.reply.content,
+        reply: action.reply,
+        usage: action.usage,
+        citations: action.usage.citations.length ? action.usage.citations : turn.citations,
+      };
+    case 'error':
+      return { ...turn, status: 'error', error: action.error };
+    case 'stop':
+      return { ...turn, status: 'stopped' };
+  }
+}
