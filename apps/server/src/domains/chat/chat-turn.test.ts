@@ -230,6 +230,14 @@ describe('chat turns', () => {
     expect(res.body?.detail).toMatch(/not responding|could not answer/);
     expect((await threadMessages(threadId)).map((row) => [row.senderType, row.content])).toEqual([['user', 'Where is my order?']]);
 
+    // Retrying answers the stored question instead of storing it again.
+    fake.script({ text: ['It shipped yesterday.'], usage: { inputTokens: 20, outputTokens: 4 } });
+    const retried = await ask(threadId, 'Where is my order?');
+    expect(retried.status).toBe(200);
+    const [stored] = await threadMessages(threadId);
+    expect(retried.body?.userMessage.id).toBe(stored?.id);
+    expect((await threadMessages(threadId)).map((row) => row.senderType)).toEqual(['user', 'assistant']);
+
     fake.failure = 'cut';
     fake.script({ text: ['Your order ', 'shipped ', 'yesterday ', 'from ', 'Portland.'] });
     fake.failure = 'cut';
@@ -245,7 +253,7 @@ describe('chat turns', () => {
       event: 'error',
       data: { code: 'interrupted', detail: 'The answer was interrupted. Try again.', retryable: true },
     });
-    expect((await threadMessages(threadId)).map((row) => row.senderType)).toEqual(['user', 'user']);
+    expect((await threadMessages(threadId)).map((row) => row.senderType)).toEqual(['user', 'assistant', 'user']);
   });
 
   it('with the safeguard on, refuses injection attempts without asking the model; with it off they reach the model', async () => {

@@ -18,6 +18,7 @@ import { type ProviderFailure, providerFailures } from '../ai/provider-errors';
 import { readAnswerStream } from '../ai/read-answer-stream';
 import { searchKnowledge } from '../knowledge/hybrid-search';
 import type { KnowledgeContext } from '../knowledge/knowledge-context';
+import { toApiItem } from '../models/model-fields';
 import { getModel } from '../models/model-registry';
 import { publishRow } from '../models/model-store';
 import { looksLikeInjection, SAFEGUARD_REFUSAL } from './safeguard';
@@ -157,16 +158,32 @@ export async function runTurn(
   if (!refused) await checkCredit(ctx.db, input.ownerEmail, modelId);
 
   const earlier = await ctx.db
-    .select({ senderType: messages.senderType, content: messages.content })
+    .select()
     .from(messages)
     .where(eq(messages.threadId, thread.id))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(HISTORY_MESSAGES);
-  const [questionRow] = await ctx.db
-    .insert(messages)
-    .values({ ownerEmail: input.ownerEmail, threadId: thread.id, content: input.content, senderType: 'user', useCase: assistant.useCase })
-    .returning();
-  const userMessage = publishRow(ctx, getModel('Message'), 'create', questionRow as object) as ChatMessage;
+    .limit(HISTORY_MESSAGES + 1);
+  // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
+  // again rather than storing it twice.
+  const unanswered = earlier[0]?.senderType === 'user' && earlier[0].content === input.content ? earlier.shift() : undefined;
+  const questionRow =
+    unanswered ??
+    (
+      await ctx.db
+        .insert(messages)
+        .values({
+          ownerEmail: input.ownerEmail,
+          threadId: thread.id,
+          content: input.content,
+          senderType: 'user',
+          useCase: assistant.useCase,
+        })
+        .returning()
+    )[0];
+  const userMessage = unanswered
+    ? (toApiItem(getModel('Message'), unanswered) as ChatMessage)
+    : (publishRow(ctx, getModel('Message'), 'create', questionRow as object) as ChatMessage);
+  earlier.splice(HISTORY_MESSAGES);
   observer.onUserMessage?.(userMessage);
 
   const { provider, model } = parseModelId(modelId);

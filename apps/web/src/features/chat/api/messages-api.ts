@@ -28,16 +28,5 @@ export async function listMessages(client: DataClient, threadId: string): Promis
     for (const item of data.messagesByThreadID.items) if (item) items.push(item);
     nextToken = data.messagesByThreadID.nextToken;
   } while (nextToken);
-  return collapseRetriedQuestions(items);
-}
-
-/**
- * A retried question is stored again (the failed attempt kept it), so the history holds the same
- * question twice with no reply between. The conversation shows it once, as it did while chatting.
- */
-export function collapseRetriedQuestions<T extends Pick<ThreadMessage, 'senderType' | 'content'>>(messages: T[]): T[] {
-  return messages.filter((message, index) => {
-    const next = messages[index + 1];
-    return !(message.senderType === 'user' && next?.senderType === 'user' && next.content === message.content);
-  });
+  return items;
 }

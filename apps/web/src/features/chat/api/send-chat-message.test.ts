@@ -1,7 +1,6 @@
 import type { ChatStreamEvent } from '@aisle/contracts/chat';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { collapseRetriedQuestions } from './messages-api';
 import { sendChatMessage } from './send-chat-message';
 
 const stream = (text: string, status = 200) =>
@@ -48,15 +47,5 @@ describe('sending a chat message', () => {
     const events: ChatStreamEvent[] = [];
     await sendChatMessage(options(events));
     expect(events).toEqual([{ event: 'error', data: expect.objectContaining({ code: 'interrupted', retryable: true }) }]);
-  });
-
-  it('shows a retried question once in the stored history', () => {
-    const history = [
-      { senderType: 'user', content: 'Returns?' },
-      { senderType: 'user', content: 'Returns?' },
-      { senderType: 'assistant', content: '30 days.' },
-      { senderType: 'user', content: 'Returns?' },
-    ];
-    expect(collapseRetriedQuestions(history)).toEqual(history.slice(1));
   });
 });
