@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { apiErrorText, fieldErrorsOf } from '../api-error-text';
+import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 
 /**
  * The name dialog for creating and renaming a store: the contract's name rules checked before
@@ -80,7 +80,7 @@ function NameForm({
     try {
       await onSubmit(parsed.data);
     } catch (failure) {
-      setError(fieldErrorsOf(failure).name ?? apiErrorText(failure, 'The store could not be saved. Please try again.'));
+      setError(fieldErrorPaths(failure).name ?? apiErrorText(failure, 'The store could not be saved. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-provider';
+import { apiErrorText } from '@/lib/api-error-text';
 import { searchStores } from '../api/stores-api';
-import { apiErrorText } from '../api-error-text';
 import { splitHighlights } from '../highlight-terms';
 import { retrievalModeLabel } from '../status-chips';
 

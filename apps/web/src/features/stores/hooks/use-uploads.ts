@@ -1,9 +1,9 @@
 import { FILES_PER_CALL_MAX } from '@aisle/contracts/stores';
 import { useCallback, useReducer } from 'react';
 import { useAuth } from '@/features/auth/auth-provider';
+import { apiErrorText } from '@/lib/api-error-text';
 import { putFile } from '../api/put-file';
 import { finishUploads, requestUploads } from '../api/stores-api';
-import { apiErrorText } from '../api-error-text';
 import { type UploadAction, uploadsReducer } from '../upload-queue';
 
 /** Files sent at once: enough to keep the line busy without starving the live connection. */

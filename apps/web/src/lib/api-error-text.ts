@@ -13,23 +13,30 @@ const firstMessage = (value: unknown): string | undefined => {
 };
 
 /**
- * Field errors of a 400 in the spec's shape (`{"name": ["…"]}`): the first message per field.
- * `detail` is not a field.
+ * A 400's field errors flattened to dotted paths with their first message:
+ * `{storeRetrievalSettings: {passagesPerTurn: ["…"]}}` → `{"storeRetrievalSettings.passagesPerTurn": "…"}`,
+ * `{assistantUserQA: [{}, {question: ["…"]}]}` → `{"assistantUserQA.1.question": "…"}`. `detail` is not a field.
  */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+export function fieldErrorPaths(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.data || typeof error.data !== 'object') return {};
   const fields: Record<string, string> = {};
-  for (const [field, value] of Object.entries(error.data as Record<string, unknown>)) {
-    const message = field === 'detail' ? undefined : firstMessage(value);
-    if (message) fields[field] = message;
-  }
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      if (value && !(path in fields)) fields[path] = value;
+    } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+      const message = firstMessage(value);
+      if (message) fields[path] = message;
+    } else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, `${path}.${index}`);
+    } else if (value && typeof value === 'object') {
+      for (const [key, nested] of Object.entries(value)) walk(nested, path ? `${path}.${key}` : key);
+    }
+  };
+  for (const [field, value] of Object.entries(error.data as Record<string, unknown>)) if (field !== 'detail') walk(value, field);
   return fields;
 }
 
-/**
- * One line for a failed store or file call (spec §8): the server's `detail`, else its first field
- * error, else `fallback`; network and server failures read as the catalogue's generic texts.
- */
+/** One line for a failed call: the server's `detail`, else its first field error, else `fallback`. */
 export function apiErrorText(error: unknown, fallback: string): string {
   if (error instanceof GraphQLRequestError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { GraphQLRequestError } from '@/lib/graphql-client';
-import { apiErrorText, fieldErrorsOf } from './api-error-text';
+import { apiErrorText, fieldErrorPaths } from './api-error-text';
 
 describe('store and file error texts', () => {
   it('prefers the detail, then the first field error, then the fallback', () => {
@@ -26,9 +26,9 @@ describe('store and file error texts', () => {
   });
 
   it('lists field errors of a 400 by field', () => {
-    expect(fieldErrorsOf(new ApiError(400, { name: ['This field may not be blank.'], detail: 'no' }))).toEqual({
+    expect(fieldErrorPaths(new ApiError(400, { name: ['This field may not be blank.'], detail: 'no' }))).toEqual({
       name: 'This field may not be blank.',
     });
-    expect(fieldErrorsOf(new ApiError(409, { name: ['taken'] }))).toEqual({});
+    expect(fieldErrorPaths(new ApiError(409, { name: ['taken'] }))).toEqual({});
   });
 });

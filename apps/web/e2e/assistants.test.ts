@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, login } from './support/api';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+
+/**
+ * The Assistants screen as a merchant meets it, in Chromium against the production server: a
+ * blank name refused, an assistant created with instructions, two suggested questions and a linked
+ * store, seen in the list, renamed and deleted after a confirmation; light, dark and phone widths.
+ */
+const ann = { email: 'ann@shop.test', password: 'correct horse 1' };
+
+describe('the Assistants screen in the browser', () => {
+  const suite = browserSuite({ users: [ann] });
+  const open = (viewport: { width?: number; height?: number } = {}) => suite.open({ height: 900, ...viewport });
+
+  /** A store made through the API, so this file tests the assistant screen only. */
+  const createStore = async (name: string) => {
+    const { access } = await login(suite.server, ann.email, ann.password);
+    const res = await apiFetch(suite.server, 'POST', '/api/store/create/', { name }, access);
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+
+  const signIn = async (page: Page) => {
+    await suite.signIn(page, ann.email, ann.password);
+    await page.goto(`${suite.server.url}/assistants`);
+    await page.getByRole('heading', { name: 'Assistants', exact: true }).waitFor();
+  };
+
+  /** Waits for running animations and transitions (sheet slide-in, theme fade), so screenshots show the end state. */
+  const settled = (page: Page) =>
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          // Spinners and skeleton pulses never finish.
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished),
+      ),
+    );
+
+  const card = (page: Page, name: string) => page.getByRole('list', { name: 'Assistants' }).getByRole('listitem', { name, exact: true });
+
+  it('creates an assistant with questions and a store, edits its name and deletes it', async () => {
+    await createStore('Help center');
+    const { page, errors } = await open();
+    await signIn(page);
+
+    await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
+    await screenshot(page, 'assistants-empty');
+
+    await page.getByRole('button', { name: 'New assistant' }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('heading', { name: 'New assistant' }).waitFor();
+    await sheet.getByRole('button', { name: 'Create assistant' }).click();
+    await sheet.getByText('This field may not be blank.').waitFor();
+    expect(await sheet.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await settled(page);
+    await screenshot(page, 'assistants-create-invalid');
+
+    await sheet.getByLabel('Name', { exact: true }).fill('Shop helper');
+    await sheet.getByLabel('Instructions').fill('You are the friendly assistant of Aisle Outfitters. Answer from the help center.');
+    await sheet.getByRole('button', { name: 'Add question' }).click();
+    await sheet.getByLabel('Question 1', { exact: true }).fill('How long does shipping take?');
+    await sheet.getByLabel('Example answer 1').fill('Orders ship within two business days.');
+    await sheet.getByRole('button', { name: 'Add question' }).click();
+    await sheet.getByLabel('Question 2', { exact: true }).fill('Can I return an item?');
+    await sheet.getByLabel('Link Help center').check();
+    // The built-in model is free.
+    await sheet.getByRole('radiogroup').getByText('Free').first().waitFor();
+    await sheet.getByRole('list', { name: 'Suggested questions' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'assistants-create-form');
+    await sheet.getByRole('button', { name: 'Create assistant' }).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    const helper = card(page, 'Shop helper');
+    await helper.getByText('Help center').waitFor();
+    await helper.getByText('Ready', { exact: true }).waitFor();
+    const chatHref = await helper.getByRole('link', { name: 'Chat with Shop helper' }).getAttribute('href');
+    expect(chatHref).toMatch(/^\/chat\?assistant=[0-9a-f-]{36}$/);
+    await screenshot(page, 'assistants-list');
+
+    // The saved questions and link come back in the editor.
+    await helper.getByRole('button', { name: 'Edit Shop helper' }).click();
+    await sheet.getByRole('heading', { name: 'Edit Shop helper' }).waitFor();
+    expect(await sheet.getByLabel('Question 2', { exact: true }).inputValue()).toBe('Can I return an item?');
+    expect(await sheet.getByLabel('Example answer 1').inputValue()).toBe('Orders ship within two business days.');
+    expect(await sheet.getByLabel('Link Help center').isChecked()).toBe(true);
+    await sheet.getByLabel('Name', { exact: true }).fill('Shop concierge');
+    await sheet.getByRole('button', { name: 'Save changes' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await card(page, 'Shop concierge').getByText('Help center').waitFor();
+    await card(page, 'Shop helper').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await settled(page);
+    await screenshot(page, 'assistants-dark');
+    await card(page, 'Shop concierge').getByRole('button', { name: 'Edit Shop concierge' }).click();
+    await sheet.getByRole('heading', { name: 'Edit Shop concierge' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'assistants-edit-dark');
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+
+    await page.getByRole('button', { name: 'Actions for Shop concierge' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('“Shop concierge” and all its conversations', { exact: false }).waitFor();
+    await settled(page);
+    await screenshot(page, 'assistants-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete assistant' }).click();
+    await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone: the list and the editor', async () => {
+    const { access } = await login(suite.server, ann.email, ann.password);
+    const created = await apiFetch(
+      suite.server,
+      'POST',
+      '/api/assistant/create/',
+      { assistantName: 'Size guide', useCase: 'Sizing questions', assistantUserQA: [{ question: 'What size am I?' }] },
+      access,
+    );
+    expect(created.status).toBe(201);
+    const { page, errors } = await open({ width: 375, height: 800 });
+    await signIn(page);
+    await card(page, 'Size guide').waitFor();
+    await screenshot(page, 'assistants-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await card(page, 'Size guide').getByRole('button', { name: 'Edit Size guide' }).click();
+    const sheet = page.getByRole('dialog');
+    expect(await sheet.getByLabel('Question 1', { exact: true }).inputValue()).toBe('What size am I?');
+    await settled(page);
+    await screenshot(page, 'assistants-mobile-editor');
+    expect(await sheet.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(375);
+    await sheet.getByRole('button', { name: 'Save changes' }).scrollIntoViewIfNeeded();
+    expect(await sheet.getByRole('button', { name: 'Save changes' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+/** How a status chip looks; the tone picks its colours (components/status-chip.tsx). */
+export type ChipTone = 'neutral' | 'progress' | 'success' | 'danger' | 'warning';
+
+export interface Chip {
+  label: string;
+  tone: ChipTone;
+}
+
+/**
+ * An assistant's chip. The server leaves `status` empty for a working assistant; anything it does
+ * write is shown as itself, coloured by what it says. With no store linked the assistant can only
+ * answer from its instructions, which the merchant should notice.
+ */
+export function assistantStatusChip(status: string | null | undefined, linkedStores: number): Chip {
+  const text = (status ?? '').trim();
+  const lower = text.toLowerCase();
+  if (/(fail|error)/.test(lower)) return { label: capitalise(text), tone: 'danger' };
+  if (/(progress|pending|creating|updating|indexing)/.test(lower)) return { label: capitalise(text), tone: 'progress' };
+  if (text && !['ready', 'active', 'completed', 'ok'].includes(lower)) return { label: capitalise(text), tone: 'neutral' };
+  return linkedStores > 0 ? { label: 'Ready', tone: 'success' } : { label: 'Needs a store', tone: 'warning' };
+}
+
+const capitalise = (text: string) => text[0]?.toUpperCase() + text.slice(1);
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** "1.2K in · 340 out": the tokens an assistant has used. */
+export const tokenUsageText = (input: number, output: number) => `${compact.format(input)} in · ${compact.format(output)} out`;

@@ -1,0 +1,168 @@
+import type { Assistant } from '@aisle/contracts/assistants';
+import type { Store } from '@aisle/contracts/stores';
+import { BotIcon, PlusIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useModels } from '../api/get-models';
+import { type AssistantFormValues, emptyForm, formFromAssistant, jsonField } from '../assistant-form';
+import { LinkSaveError, useAssistantActions } from '../hooks/use-assistant-actions';
+import { useAssistantLinks } from '../hooks/use-assistant-links';
+import { type LinkKind, noLinks } from '../link-kinds';
+import { modelDisplayName } from '../model-price';
+import { rowsFromStored } from '../suggested-questions';
+import { AssistantEditor } from './assistant-editor';
+import { AssistantsEmptyState, AssistantsList, AssistantsListSkeleton } from './assistants-list';
+import { ConfirmDialog } from './confirm-dialog';
+import type { LinkOption } from './link-checklist';
+
+/** The start-up collections' functions and templates, as far as this screen reads them. */
+interface FunctionItem {
+  id: string;
+  name: string | null;
+  description: string | null;
+  status: string | null;
+}
+interface TemplateItem {
+  id: string;
+  name: string | null;
+  description: string | null;
+  active: boolean | null;
+}
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; assistant: Assistant } | { kind: 'delete'; assistant: Assistant };
+
+/**
+ * The Assistants screen: the merchant's assistants (live start-up collection) as cards with their
+ * model, linked stores, status and token use; creating and editing in a side sheet with links to
+ * stores, functions and templates; deleting after a confirmation naming the assistant.
+ */
+export function AssistantsScreen() {
+  const { status, items: assistants } = useCollection<Assistant>('assistants');
+  const { items: stores } = useCollection<Store>('stores');
+  const { items: functions } = useCollection<FunctionItem>('functions');
+  const { items: templates } = useCollection<TemplateItem>('templates');
+  const models = useModels();
+  const links = useAssistantLinks();
+  const { save, remove } = useAssistantActions();
+  // The last dialog stays described while it closes, so its text does not blank during the fade.
+  const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
+  const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));
+
+  const defaultModelId = models.data?.find((model) => model.default)?.id ?? models.data?.[0]?.id ?? '';
+  const linksOf = (id: string) => links.data?.[id] ?? noLinks();
+
+  const options = useMemo<Record<LinkKind, LinkOption[]>>(
+    () => ({
+      store: stores.map((store) => ({
+        id: store.id,
+        name: store.name,
+        detail: `${store.fileCount ?? 0} ${store.fileCount === 1 ? 'file' : 'files'}`,
+      })),
+      function: functions.map((fn) => ({ id: fn.id, name: fn.name || 'Untitled function', detail: fn.description ?? undefined })),
+      template: templates
+        .filter((template) => template.active !== false)
+        .map((template) => ({ id: template.id, name: template.name || 'Untitled template', detail: template.description ?? undefined })),
+    }),
+    [stores, functions, templates],
+  );
+
+  const storeNames = useMemo(() => new Map(stores.map((store) => [store.id, store.name])), [stores]);
+  const cards = assistants.map((assistant) => ({
+    assistant,
+    modelName: modelDisplayName(models.data, assistant.model),
+    storeNames: linksOf(assistant.id).store.flatMap((id) => storeNames.get(id) ?? []),
+    questionCount: rowsFromStored(jsonField(assistant.assistantUserQA)).length,
+  }));
+
+  const editing = dialog.kind === 'edit' ? dialog.assistant : null;
+  const initial: AssistantFormValues = editing
+    ? formFromAssistant(editing, linksOf(editing.id), defaultModelId)
+    : emptyForm(defaultModelId);
+
+  const onSave = async (values: AssistantFormValues, body: Parameters<typeof save>[0]['body']) => {
+    try {
+      const saved = await save({
+        existing: editing,
+        body,
+        currentLinks: editing ? linksOf(editing.id) : noLinks(),
+        wantedLinks: values.links,
+      });
+      toast.success(editing ? 'Assistant saved' : `Assistant “${saved.assistantName}” created`);
+      setDialog(null);
+    } catch (failure) {
+      if (!(failure instanceof LinkSaveError)) throw failure;
+      // The assistant itself was stored; what is left is a retry of the links from its card.
+      toast.error(failure.message);
+      setDialog(null);
+    }
+  };
+
+  const loading = status.state === 'loading' || status.state === 'not-initialised';
+
+  return (
+    <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
+      <header className="mb-6 flex flex-wrap items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <BotIcon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-48 flex-1">
+          <h1 className="font-semibold text-2xl tracking-tight">Assistants</h1>
+          <p className="text-muted-foreground text-sm">Your assistants: what they know, how they answer, what they cost.</p>
+        </div>
+        {assistants.length > 0 ? (
+          <Button className="max-sm:w-full" onClick={() => setDialog({ kind: 'create' })}>
+            <PlusIcon />
+            New assistant
+          </Button>
+        ) : null}
+      </header>
+
+      {status.state === 'error' ? (
+        <p role="alert" className="mb-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+          {status.error}
+        </p>
+      ) : null}
+
+      {loading && assistants.length === 0 ? (
+        <AssistantsListSkeleton />
+      ) : assistants.length === 0 ? (
+        <AssistantsEmptyState hasStores={stores.length > 0} onCreate={() => setDialog({ kind: 'create' })} />
+      ) : (
+        <AssistantsList
+          cards={cards}
+          onEdit={(assistant) => setDialog({ kind: 'edit', assistant })}
+          onDelete={(assistant) => setDialog({ kind: 'delete', assistant })}
+        />
+      )}
+
+      <AssistantEditor
+        open={dialog.open && dialog.kind !== 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        assistant={editing}
+        initial={initial}
+        models={models.data ?? []}
+        modelsLoading={models.isPending}
+        options={options}
+        onSave={onSave}
+      />
+      <ConfirmDialog
+        open={dialog.open && dialog.kind === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Delete assistant?"
+        confirmLabel="Delete assistant"
+        onConfirm={async () => {
+          if (dialog.kind !== 'delete') return;
+          await remove(dialog.assistant);
+          toast.success(`Assistant “${dialog.assistant.assistantName}” deleted`);
+        }}
+      >
+        <p>
+          “<strong className="font-medium text-foreground">{dialog.kind === 'delete' ? dialog.assistant.assistantName : ''}</strong>” and
+          all its conversations will be deleted. Its stores, functions and templates stay. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

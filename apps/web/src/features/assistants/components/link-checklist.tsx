@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface LinkOption {
+  id: string;
+  name: string;
+  detail?: ReactNode;
+}
+
+/** A checkbox per store, function or template the assistant may use; a hint when there are none. */
+export function LinkChecklist({
+  label,
+  options,
+  selected,
+  emptyHint,
+  onToggle,
+}: {
+  label: string;
+  options: readonly LinkOption[];
+  selected: readonly string[];
+  emptyHint: ReactNode;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  if (options.length === 0) {
+    return <p className="rounded-lg border border-dashed px-4 py-3 text-muted-foreground text-sm">{emptyHint}</p>;
+  }
+  return (
+    <ul aria-label={label} className="grid gap-2 sm:grid-cols-2">
+      {options.map((option) => {
+        const checked = selected.includes(option.id);
+        return (
+          <li key={option.id}>
+            <label
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 dark:bg-input/20',
+                checked && 'border-primary/60 bg-primary/5 dark:bg-primary/10',
+              )}
+            >
+              <input
+                type="checkbox"
+                checked={checked}
+                onChange={(event) => onToggle(option.id, event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
+                aria-label={`Link ${option.name}`}
+              />
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-sm">{option.name}</span>
+                {option.detail ? <span className="block text-muted-foreground text-xs">{option.detail}</span> : null}
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,125 @@
+import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH, SUGGESTED_QUESTIONS_MAX } from '@aisle/contracts/assistants';
+import { ArrowDownIcon, ArrowUpIcon, MessageCircleQuestionIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { FormErrors } from '../assistant-form';
+import { addQuestion, moveQuestion, type QuestionRow, removeQuestion, updateQuestion } from '../suggested-questions';
+import { describedBy, FieldError, Textarea } from './form-controls';
+
+/** Rows of a suggested question and its optional example answer: add, edit, reorder, remove. */
+export function SuggestedQuestionsEditor({
+  id,
+  rows,
+  errors,
+  onChange,
+}: {
+  id: string;
+  rows: QuestionRow[];
+  errors: FormErrors;
+  onChange: (rows: QuestionRow[]) => void;
+}) {
+  const full = rows.length >= SUGGESTED_QUESTIONS_MAX;
+  return (
+    <div className="grid gap-3">
+      {rows.length === 0 ? (
+        <div className="flex items-center gap-3 rounded-lg border border-dashed px-4 py-5 text-muted-foreground text-sm">
+          <MessageCircleQuestionIcon className="size-5 shrink-0" aria-hidden="true" />
+          No suggested questions yet. Visitors see them as one-tap starters in the chat.
+        </div>
+      ) : (
+        <ol aria-label="Suggested questions" className="grid gap-3">
+          {rows.map((row, index) => {
+            const questionId = `${id}-${row.key}-question`;
+            const answerId = `${id}-${row.key}-answer`;
+            const questionError = errors[`question:${row.key}`];
+            const answerError = errors[`answer:${row.key}`];
+            return (
+              <li
+                key={row.key}
+                aria-label={`Suggested question ${index + 1}`}
+                className="grid gap-2 rounded-lg border bg-background p-3 dark:bg-input/10"
+              >
+                <div className="flex items-center gap-2">
+                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted font-medium text-muted-foreground text-xs tabular-nums">
+                    {index + 1}
+                  </span>
+                  <label htmlFor={questionId} className="sr-only">
+                    Question {index + 1}
+                  </label>
+                  <Input
+                    id={questionId}
+                    value={row.question}
+                    placeholder="e.g. How long does shipping take?"
+                    maxLength={QUESTION_MAX_LENGTH}
+                    onChange={(event) => onChange(updateQuestion(rows, row.key, { question: event.target.value }))}
+                    {...describedBy(questionId, questionError)}
+                  />
+                  <div className="flex shrink-0">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move question ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveQuestion(rows, row.key, -1))}
+                      className="hidden sm:inline-flex"
+                    >
+                      <ArrowUpIcon />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move question ${index + 1} down`}
+                      disabled={index === rows.length - 1}
+                      onClick={() => onChange(moveQuestion(rows, row.key, 1))}
+                      className="hidden sm:inline-flex"
+                    >
+                      <ArrowDownIcon />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Remove question ${index + 1}`}
+                      onClick={() => onChange(removeQuestion(rows, row.key))}
+                      className="text-muted-foreground hover:text-destructive"
+                    >
+                      <Trash2Icon />
+                    </Button>
+                  </div>
+                </div>
+                <FieldError id={`${questionId}-error`} error={questionError} />
+                <label htmlFor={answerId} className="sr-only">
+                  Example answer {index + 1}
+                </label>
+                <Textarea
+                  id={answerId}
+                  value={row.answer}
+                  rows={2}
+                  placeholder="Example answer (optional): how the assistant should reply"
+                  maxLength={ANSWER_MAX_LENGTH}
+                  onChange={(event) => onChange(updateQuestion(rows, row.key, { answer: event.target.value }))}
+                  className="min-h-14 sm:ml-8 sm:w-[calc(100%-2rem)]"
+                  {...describedBy(answerId, answerError)}
+                />
+                <FieldError id={`${answerId}-error`} error={answerError} />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="button" variant="outline" size="sm" disabled={full} onClick={() => onChange(addQuestion(rows))}>
+          <PlusIcon />
+          Add question
+        </Button>
+        <span className="text-muted-foreground text-xs tabular-nums">
+          {rows.length} / {SUGGESTED_QUESTIONS_MAX}
+          {full ? ' · limit reached' : ''}
+        </span>
+      </div>
+      <FieldError id={`${id}-error`} error={errors.assistantUserQA} />
+    </div>
+  );
+}
