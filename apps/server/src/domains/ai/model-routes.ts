@@ -1,25 +1,8 @@
+import { modelsResponseSchema } from '@aisle/contracts/models';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireViewer } from '../../http/authenticate';
 import { modelCatalog } from './model-catalog';
-
-// The response shape belongs in packages/contracts (STYLE habit 4) once the web app reads it;
-// it lives here until then.
-const modelSchema = z.object({
-  id: z.string(),
-  provider: z.enum(['openai', 'anthropic', 'local']),
-  name: z.string(),
-  pricing: z.object({
-    inputPerMillion: z.number(),
-    outputPerMillion: z.number(),
-    cachedInputPerMillion: z.number(),
-    asOf: z.string(),
-    priced: z.boolean(),
-  }),
-  default: z.boolean(),
-});
-export const modelsResponseSchema = z.object({ models: z.array(modelSchema) });
 
 /** The models assistants can use here, with prices; mounted under `/api` by app.ts. */
 export async function modelRoutes(fastify: FastifyInstance) {

@@ -1,3 +1,4 @@
+import type { ModelOption } from '@aisle/contracts/models';
 import { describe, expect, it } from 'vitest';
 import { modelDisplayName, modelPriceText } from './model-price';
 
@@ -6,6 +7,7 @@ const pricing = (inputPerMillion: number, outputPerMillion: number) => ({
   outputPerMillion,
   cachedInputPerMillion: 0,
   asOf: '2026-01-01',
+  priced: true,
 });
 
 describe('model prices', () => {
@@ -15,7 +17,9 @@ describe('model prices', () => {
   });
 
   it('names a model from the catalogue, else from its id', () => {
-    const models = [{ id: 'local:extractive', provider: 'local', name: 'Extractive', pricing: pricing(0, 0), default: true }];
+    const models: ModelOption[] = [
+      { id: 'local:extractive', provider: 'local', name: 'Extractive', pricing: pricing(0, 0), default: true },
+    ];
     expect(modelDisplayName(models, 'local:extractive')).toBe('Extractive');
     expect(modelDisplayName(models, 'openai:gpt-4o-mini')).toBe('gpt-4o-mini');
     expect(modelDisplayName(models, null)).toBe('Default model');

@@ -1,21 +1,12 @@
+import type { ModelsResponse } from '@aisle/contracts/models';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth/auth-provider';
 import { apiRequest } from '@/lib/api-client';
 
-/**
- * `GET /api/models/`: the models assistants can use here, with USD prices per million tokens.
- * The shape is the server's (apps/server/src/domains/ai/model-routes.ts) until it moves to the
- * contracts package.
- */
-export interface ModelOption {
-  id: string;
-  provider: 'openai' | 'anthropic' | 'local' | (string & {});
-  name: string;
-  pricing: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion: number; asOf: string; priced?: boolean };
-  default: boolean;
-}
+export type { ModelOption } from '@aisle/contracts/models';
 
-export const getModels = (token: string | null) => apiRequest<{ models: ModelOption[] }>('/api/models/', { token });
+/** `GET /api/models/`: the models assistants can use here, with USD prices per million tokens. */
+export const getModels = (token: string | null) => apiRequest<ModelsResponse>('/api/models/', { token });
 
 export const modelsQueryOptions = (getToken: () => Promise<string | null>) =>
   queryOptions({

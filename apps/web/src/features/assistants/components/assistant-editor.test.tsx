@@ -1,3 +1,4 @@
+import type { ModelOption } from '@aisle/contracts/models';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,19 +6,19 @@ import { ApiError } from '@/lib/api-client';
 import { emptyForm } from '../assistant-form';
 import { AssistantEditor, type EditorProps } from './assistant-editor';
 
-const models = [
+const models: ModelOption[] = [
   {
     id: 'local:extractive',
     provider: 'local',
     name: 'Built-in',
-    pricing: { inputPerMillion: 0, outputPerMillion: 0, cachedInputPerMillion: 0, asOf: '2026-01-01' },
+    pricing: { inputPerMillion: 0, outputPerMillion: 0, cachedInputPerMillion: 0, asOf: '2026-01-01', priced: true },
     default: true,
   },
   {
     id: 'openai:gpt-4o-mini',
     provider: 'openai',
     name: 'GPT-4o mini',
-    pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6, cachedInputPerMillion: 0.075, asOf: '2026-01-01' },
+    pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6, cachedInputPerMillion: 0.075, asOf: '2026-01-01', priced: true },
     default: false,
   },
 ];
