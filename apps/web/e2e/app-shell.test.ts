@@ -178,7 +178,7 @@ describe('web app shell in the browser', () => {
     await screenshot(page, 'mobile-sidebar');
     await sheet.getByRole('link', { name: 'Chat', exact: true }).click();
     await page.waitForURL(`${suite.server.url}/chat`);
-    await page.getByRole('heading', { name: 'Chat' }).waitFor();
+    await page.getByRole('heading', { name: 'Chat', exact: true }).waitFor();
     await sheet.waitFor({ state: 'detached' });
 
     // Alerts span the width of a phone.
