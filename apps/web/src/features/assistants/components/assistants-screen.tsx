@@ -3,6 +3,7 @@ import type { Store } from '@aisle/contracts/stores';
 import { BotIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useCollection } from '@/features/startup-data/startup-data-provider';
 import { useModels } from '../api/get-models';
@@ -14,7 +15,6 @@ import { modelDisplayName } from '../model-price';
 import { rowsFromStored } from '../suggested-questions';
 import { AssistantEditor } from './assistant-editor';
 import { AssistantsEmptyState, AssistantsList, AssistantsListSkeleton } from './assistants-list';
-import { ConfirmDialog } from './confirm-dialog';
 import type { LinkOption } from './link-checklist';
 
 /** The start-up collections' functions and templates, as far as this screen reads them. */

@@ -2,6 +2,7 @@ import type { Store } from '@aisle/contracts/stores';
 import { FileUpIcon, LoaderCircleIcon, PencilIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-provider';
 import { deleteFiles } from '../api/stores-api';
@@ -12,7 +13,6 @@ import { retrievalModeLabel, storeStatusChip } from '../status-chips';
 import { fileRows } from '../upload-queue';
 import { FileList } from './file-list';
 import { StatusChip } from './status-chip';
-import { ConfirmDialog } from './store-dialogs';
 import { TestRetrieval } from './test-retrieval';
 import { UploadDropZone } from './upload-drop-zone';
 

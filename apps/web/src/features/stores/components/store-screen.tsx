@@ -4,6 +4,7 @@ import { DatabaseIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useAppSync } from '@/features/data-client/app-sync-provider';
@@ -12,7 +13,7 @@ import { startupQueryKey, useCollection } from '@/features/startup-data/startup-
 import { createStore, deleteStore, renameStore } from '../api/stores-api';
 import { useUploads } from '../hooks/use-uploads';
 import { StoreDetail } from './store-detail';
-import { ConfirmDialog, StoreNameDialog } from './store-dialogs';
+import { StoreNameDialog } from './store-dialogs';
 import { StoresEmptyState, StoresList, StoresListSkeleton } from './stores-list';
 
 type Dialog = { kind: 'create' } | { kind: 'rename'; store: Store } | { kind: 'delete'; store: Store };

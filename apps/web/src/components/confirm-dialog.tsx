@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { apiErrorText } from '@/lib/api-error-text';
 
-/** A destructive confirmation naming what goes; errors stay in the dialog. */
+const defaultErrorText = (failure: unknown) => apiErrorText(failure, 'That did not work. Please try again.');
+
+/** A destructive confirmation naming what goes; a failure stays in the dialog, in `errorText`'s words. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -12,6 +14,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   onConfirm,
+  errorText = defaultErrorText,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => Promise<void>;
+  errorText?: (failure: unknown) => string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +34,7 @@ export function ConfirmDialog({
       await onConfirm();
       onOpenChange(false);
     } catch (failure) {
-      setError(apiErrorText(failure, 'That did not work. Please try again.'));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
