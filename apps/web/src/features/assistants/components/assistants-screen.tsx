@@ -4,6 +4,7 @@ import { BotIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
 import { useCollection } from '@/features/startup-data/startup-data-provider';
 import { useModels } from '../api/get-models';
@@ -103,21 +104,19 @@ export function AssistantsScreen() {
 
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
-      <header className="mb-6 flex flex-wrap items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <BotIcon className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-48 flex-1">
-          <h1 className="font-semibold text-2xl tracking-tight">Assistants</h1>
-          <p className="text-muted-foreground text-sm">Your assistants: what they know, how they answer, what they cost.</p>
-        </div>
-        {assistants.length > 0 ? (
-          <Button className="max-sm:w-full" onClick={() => setDialog({ kind: 'create' })}>
-            <PlusIcon />
-            New assistant
-          </Button>
-        ) : null}
-      </header>
+      <ScreenHeader
+        title="Assistants"
+        icon={BotIcon}
+        summary="Your assistants: what they know, how they answer, what they cost."
+        action={
+          assistants.length > 0 ? (
+            <Button className="max-sm:w-full" onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon />
+              New assistant
+            </Button>
+          ) : null
+        }
+      />
 
       {status.state === 'error' ? (
         <p role="alert" className="mb-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">

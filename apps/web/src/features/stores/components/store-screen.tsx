@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useAppSync } from '@/features/data-client/app-sync-provider';
@@ -81,21 +82,19 @@ export function StoreScreen() {
 
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
-      <header className="mb-6 flex flex-wrap items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <DatabaseIcon className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h1 className="font-semibold text-2xl tracking-tight">Store</h1>
-          <p className="text-muted-foreground text-sm">Knowledge stores: what your assistants know.</p>
-        </div>
-        {stores.length > 0 ? (
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <PlusIcon />
-            New store
-          </Button>
-        ) : null}
-      </header>
+      <ScreenHeader
+        title="Store"
+        icon={DatabaseIcon}
+        summary="Knowledge stores: what your assistants know."
+        action={
+          stores.length > 0 ? (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon />
+              New store
+            </Button>
+          ) : null
+        }
+      />
 
       {status.state === 'error' ? (
         <p role="alert" className="mb-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
