@@ -51,7 +51,7 @@ describe('ingestion survives a crash', () => {
   const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; server log:\n${server?.output.join('').slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 25));
     }
   };
@@ -66,7 +66,7 @@ describe('ingestion survives a crash', () => {
 
     // A big handbook, so indexing takes long enough to be caught halfway.
     const sections = Array.from(
-      { length: 6000 },
+      { length: 20_000 },
       (_, i) =>
         `## Product ${i}\n\nThe item number ${i} ships in ${(i % 9) + 1} days and is made of material-${i % 97} with care code c${i}.\n`,
     );
@@ -87,10 +87,15 @@ describe('ingestion survives a crash', () => {
         })
       ).status,
     ).toBe(204);
-    await call(server, '/api/files/finish-upload/', { storeId: store.id, fileIds: [fileId] }, access);
+    const finished = await call(server, '/api/files/finish-upload/', { storeId: store.id, fileIds: [fileId] }, access);
+    expect(finished.files?.[0]?.status, JSON.stringify(finished)).toBe('queued');
 
     const running = server;
-    await waitFor(async () => (await fileState(running, access)).status === 'processing', 'processing');
+    await waitFor(async () => {
+      const { status } = await fileState(running, access);
+      if (status === 'ready') throw new Error('the file was indexed before the process could be stopped: make the handbook bigger');
+      return status === 'processing';
+    }, 'processing');
     running.child.kill('SIGKILL');
     await new Promise((r) => running.child.once('exit', r));
 
