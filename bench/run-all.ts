@@ -1,10 +1,12 @@
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
+import { functionRun } from './function-run';
 import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
 import { removeBundle, startServer } from './server-process';
+import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
 
 /** Runs every benchmark against a fresh server process each and prints one JSON document. */
@@ -32,6 +34,8 @@ async function main() {
   results.webFirstScreen = await webFirstScreen();
   results.knowledgeSearch = await knowledgeSearch();
   results.chatTurn = await chatTurn();
+  results.functionRun = await functionRun();
+  results.sharedChat = await sharedChat();
   removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }

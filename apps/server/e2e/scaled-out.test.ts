@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../src/domains/auth/tokens';
 import { collect, type GqlData, settle, type TestViewer, wsClient } from '../src/testing/graphql-client';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
-import { createScratchDatabase, redisUrl, type ScratchDatabase } from '../src/testing/test-backend';
+import { createScratchDatabase, redisUrl, type ScratchDatabase, serverDatabaseUrl } from '../src/testing/test-backend';
 
 /**
  * The scaled-out deployment: two app processes (the production bundle) on different ports share
@@ -80,6 +81,26 @@ describe('scaled out: two instances sharing Postgres and Redis', () => {
       'Made on A',
       'Made on B',
     ]);
+  });
+
+  it('keeps serving after Postgres drops its connections (a database restart)', async () => {
+    const admin = new pg.Client({ connectionString: serverDatabaseUrl });
+    await admin.connect();
+    try {
+      const dbName = new URL(database.url).pathname.slice(1);
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [dbName],
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await settle(200);
+    for (const instance of [a, b]) {
+      const list = await graphql(instance, '{ listAssistants { items { assistantName } } }');
+      expect(list.data?.listAssistants.items).toHaveLength(2);
+    }
   });
 
   it('shuts down gracefully on SIGTERM', async () => {

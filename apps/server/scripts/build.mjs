@@ -14,8 +14,10 @@ const dist = path.resolve(process.argv[2] ?? `${root}dist`);
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${dist}/main.mjs`,
+  // The function sandbox's worker threads load their own entry, beside main.mjs (sandbox-pool.ts).
+  entryPoints: { main: `${root}src/main.ts`, 'function-sandbox-worker': `${root}src/domains/functions/sandbox/sandbox-worker.ts` },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   sourcemap: true,
   platform: 'node',

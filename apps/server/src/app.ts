@@ -15,9 +15,11 @@ import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { chatRoutes } from './domains/chat/chat-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
+import { sharingRoutes } from './domains/sharing/sharing-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
+import { rateLimitRedis } from './http/rate-limit-redis';
 import { webAppRoutes } from './http/web-app';
 import type { Services } from './services';
 
@@ -78,9 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });
-  // Rate limits apply per route (authentication calls); see the account routes.
+  // Rate limits apply per route (authentication calls, the public chat); see the account and
+  // sharing routes. Counted in Redis when scaled out, so they hold across instances.
+  const rateLimitStore = await rateLimitRedis(env.REDIS_URL, services.logger);
+  if (rateLimitStore) app.addHook('onClose', async () => void (await rateLimitStore.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'aisle-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -108,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(sharingRoutes, { prefix: '/api' });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
 

@@ -41,8 +41,18 @@ const envSchema = z.object({
   SMTP_SECURE: bool,
   EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /** GraphQL requests may carry images and documents as base64 content blocks (up to 4.5 MB each). */
+  GRAPHQL_BODY_LIMIT: z.coerce.number().int().positive().default(8_388_608),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Messages per minute one visitor (visitor token, or address for a first message) may send to a shared assistant. */
+  SHARED_CHAT_VISITOR_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Messages per minute all visitors of one share link together may send (bounds the owner's spend). */
+  SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Other public chat calls per minute per visitor: opening the link, loading the thread, the live stream. */
+  SHARED_CHAT_READ_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
+  THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,

@@ -1,3 +1,4 @@
+import { tinyPng } from '@aisle/server/testing/images';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, login } from './support/api';
@@ -7,7 +8,8 @@ import { browserSuite } from './support/browser-suite';
 /**
  * The Assistants screen as a merchant meets it, in Chromium against the production server: a
  * blank name refused, an assistant created with instructions, two suggested questions and a linked
- * store, seen in the list, renamed and deleted after a confirmation; light, dark and phone widths.
+ * store, seen in the list, renamed and deleted after a confirmation; pictures uploaded while
+ * creating and while editing; light, dark and phone widths.
  */
 const ann = { email: 'ann@shop.test', password: 'correct horse 1' };
 
@@ -42,6 +44,12 @@ describe('the Assistants screen in the browser', () => {
     );
 
   const card = (page: Page, name: string) => page.getByRole('list', { name: 'Assistants' }).getByRole('listitem', { name, exact: true });
+
+  /** Picks a file through the upload button's file chooser, as a merchant does. */
+  const pickFile = async (page: Page, button: ReturnType<Page['getByRole']>, file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+    await chooser.setFiles(file);
+  };
 
   it('creates an assistant with questions and a store, edits its name and deletes it', async () => {
     await createStore('Help center');
@@ -114,6 +122,80 @@ describe('the Assistants screen in the browser', () => {
     await confirm.getByRole('button', { name: 'Delete assistant' }).click();
     await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('uploads a picture picked while creating, and another while editing; both show in the editor and the card', async () => {
+    const { page, errors } = await open();
+    await signIn(page);
+    await page.getByRole('button', { name: 'New assistant' }).first().click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByLabel('Name', { exact: true }).fill('Gift finder');
+    // Without a picture, the preview shows the name's initials.
+    await sheet.getByText('GF', { exact: true }).waitFor();
+
+    const uploadAssistant = sheet.getByRole('button', { name: 'Upload image for Assistant avatar' });
+    await pickFile(page, uploadAssistant, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153) });
+    await sheet.getByRole('alert').getByText('The avatar image is too large: the limit is 2 MB.').waitFor();
+    await pickFile(page, uploadAssistant, { name: 'gift.png', mimeType: 'image/png', buffer: tinyPng(32, [20, 120, 200]) });
+    await sheet.getByText('“gift.png” is uploaded when you create the assistant.').waitFor();
+    await sheet.getByRole('img', { name: 'Assistant avatar preview' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'assistants-avatar-picked');
+    await sheet.getByRole('button', { name: 'Create assistant' }).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    // The card shows the uploaded picture, served from our own origin.
+    const picture = card(page, 'Gift finder').locator('img[data-slot="avatar-image"]');
+    await picture.waitFor();
+    const assistantUrl = await picture.getAttribute('src');
+    expect(assistantUrl).toMatch(new RegExp(`^${suite.server.url}/media/avatars/[0-9a-f-]{36}\\.png$`));
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+
+    await card(page, 'Gift finder').getByRole('button', { name: 'Edit Gift finder' }).click();
+    await sheet.getByRole('heading', { name: 'Edit Gift finder' }).waitFor();
+    expect(await sheet.getByLabel('Assistant avatar', { exact: true }).inputValue()).toBe(assistantUrl);
+    await sheet.getByRole('img', { name: 'Assistant avatar preview' }).waitFor();
+
+    // A saved assistant's picture is stored at once.
+    const uploadVisitor = sheet.getByRole('button', { name: 'Upload image for Visitor avatar' });
+    await pickFile(page, uploadVisitor, { name: 'visitor.png', mimeType: 'image/png', buffer: tinyPng(16, [240, 180, 40]) });
+    await sheet.getByText('Uploaded and saved.').waitFor();
+    await sheet.getByRole('img', { name: 'Visitor avatar preview' }).waitFor();
+    const visitorUrl = await sheet.getByLabel('Visitor avatar', { exact: true }).inputValue();
+    expect(visitorUrl).toMatch(/\/media\/avatars\/[0-9a-f-]{36}\.png$/);
+
+    // What the server refuses is said under the field.
+    await pickFile(page, uploadVisitor, {
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are notes, not a picture'),
+    });
+    await sheet
+      .getByRole('alert')
+      .getByText('Upload a valid image. The file you uploaded was not a PNG, JPEG, WebP or GIF image.')
+      .waitFor();
+    await settled(page);
+    await screenshot(page, 'assistants-avatar-edit');
+
+    // Saving the form keeps the uploaded addresses.
+    await sheet.getByRole('button', { name: 'Save changes' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    const { access } = await login(suite.server, ann.email, ann.password);
+    const listed = await apiFetch(
+      suite.server,
+      'POST',
+      '/graphql',
+      { query: '{ listAssistants { items { assistantName assistantAvatarUrl userAvatarUrl } } }' },
+      access,
+    );
+    const items = ((await listed.json()) as { data: { listAssistants: { items: Record<string, string>[] } } }).data.listAssistants.items;
+    expect(items.find((item) => item.assistantName === 'Gift finder')).toEqual({
+      assistantName: 'Gift finder',
+      assistantAvatarUrl: assistantUrl,
+      userAvatarUrl: visitorUrl,
+    });
+    // Chromium logs the refused upload's 400; nothing else may go wrong.
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
   });
 
   it('fits a phone: the list and the editor', async () => {

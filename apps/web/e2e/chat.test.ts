@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiFetch, login } from './support/api';
-import type { AppServer } from './support/app-server';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { setUpShopAssistant } from './support/shop-assistant';
 
 /**
  * The Chat screen as a merchant meets it, in Chromium against the production server with the
@@ -12,99 +11,6 @@ import { browserSuite } from './support/browser-suite';
  * their sources, meets the "don't know" answer, renames and deletes the thread; light, dark, phone.
  */
 const ann = { email: 'ann@shop.test', password: 'correct horse 1' };
-
-const faq = `# Frequently asked questions
-
-## Returns and refunds
-
-You can return any unworn item within 30 days of delivery for a full refund. Start a return from
-your order page; we email a prepaid label.
-
-## Shipping
-
-Orders ship from Portland within two business days. Standard shipping is free over $50.
-`;
-
-async function json<T>(response: Response, status: number, what: string): Promise<T> {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status}: ${await response.text()}`);
-  return (response.status === 204 ? null : await response.json()) as T;
-}
-
-async function graphql<T>(server: AppServer, token: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(`graphql: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A store holding the FAQ (ready to search) and an assistant on the local model linked to it. */
-async function setUpAssistant(server: AppServer): Promise<{ assistantId: string }> {
-  const { access } = await login(server, ann.email, ann.password);
-  const store = await json<{ id: string }>(
-    await apiFetch(server, 'POST', '/api/store/create/', { name: 'Help center' }, access),
-    201,
-    'store',
-  );
-  const bytes = Buffer.from(faq);
-  const batch = await json<{ files: { fileId: string; uploadUrl: string }[] }>(
-    await apiFetch(
-      server,
-      'POST',
-      '/api/files/upload-batch/',
-      { storeId: store.id, files: [{ fileName: 'faq.md', size: bytes.length, contentType: 'text/markdown' }] },
-      access,
-    ),
-    200,
-    'upload batch',
-  );
-  const [file] = batch.files;
-  if (!file) throw new Error('no upload slot');
-  const put = await fetch(new URL(file.uploadUrl, server.url), {
-    method: 'PUT',
-    headers: { 'content-type': 'text/markdown' },
-    body: bytes,
-  });
-  if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
-  await json(
-    await apiFetch(server, 'POST', '/api/files/finish-upload/', { storeId: store.id, fileIds: [file.fileId] }, access),
-    200,
-    'finish',
-  );
-  for (let attempt = 0; ; attempt++) {
-    const data = await graphql<{ listFiles: { items: { status: string }[] } }>(
-      server,
-      access,
-      'query($f: ModelFileFilterInput) { listFiles(filter: $f) { items { status } } }',
-      { f: { storeID: { eq: store.id } } },
-    );
-    const status = data.listFiles.items[0]?.status;
-    if (status === 'ready') break;
-    if (status === 'failed' || attempt > 120) throw new Error(`the FAQ did not become ready (${status})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const assistant = await json<{ id: string }>(
-    await apiFetch(
-      server,
-      'POST',
-      '/api/assistant/create/',
-      {
-        assistantName: 'Shop helper',
-        model: 'local:extractive',
-        assistantUserQA: [{ question: 'How long do I have to return an item?' }, { question: 'When do orders ship?' }],
-      },
-      access,
-    ),
-    201,
-    'assistant',
-  );
-  const link = await apiFetch(server, 'POST', '/api/assistant/store-add/', { assistantId: assistant.id, storeId: store.id }, access);
-  if (!link.ok) throw new Error(`store-add: ${link.status} ${await link.text()}`);
-  return { assistantId: assistant.id };
-}
 
 describe('the Chat screen in the browser', () => {
   const suite = browserSuite({ users: [ann] });
@@ -125,7 +31,7 @@ describe('the Chat screen in the browser', () => {
     expect(await page.getByRole('link', { name: 'Go to Assistants' }).getAttribute('href')).toBe('/assistants');
     await screenshot(page, 'chat-no-assistants');
 
-    ({ assistantId } = await setUpAssistant(suite.server));
+    ({ assistantId } = await setUpShopAssistant(suite.server, ann));
     // The assistant arrives live; the link form preselects it.
     await page.goto(`${suite.server.url}/chat?assistant=${assistantId}`);
     expect(await page.getByLabel('Assistant').inputValue()).toBe(assistantId);

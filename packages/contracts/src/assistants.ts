@@ -121,6 +121,20 @@ export type EditAssistantRequest = z.infer<typeof editAssistantRequestSchema>;
 /** The assistant fields a create or edit wrote (everything but the id). */
 export type AssistantChanges = Omit<EditAssistantRequest, 'id'>;
 
+/** Which of an assistant's pictures an upload replaces: its own, or the one shown for visitors. */
+export const ASSISTANT_AVATAR_KINDS = ['assistant', 'user'] as const;
+export type AssistantAvatarKind = (typeof ASSISTANT_AVATAR_KINDS)[number];
+
+/**
+ * The form fields of `POST /api/assistant/avatar/` (multipart, beside the image in "avatar" or
+ * "file"). The uploaded image's URL is on our own origin, so it passes `avatarUrlSchema` in later edits.
+ */
+export const uploadAssistantAvatarFieldsSchema = z.object({
+  assistantId: uuid,
+  kind: z.enum(ASSISTANT_AVATAR_KINDS, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }).default('assistant'),
+});
+export type UploadAssistantAvatarFields = z.infer<typeof uploadAssistantAvatarFieldsSchema>;
+
 export const idRequestSchema = z.object({ id: uuid });
 export type IdRequest = z.infer<typeof idRequestSchema>;
 

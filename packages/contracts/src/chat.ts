@@ -26,6 +26,18 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/** A tool the assistant called while answering (a linked function), and what came back. */
+export const toolCallSchema = z.object({
+  toolCallId: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  /** Absent while the tool runs. */
+  ok: z.boolean().optional(),
+  output: z.unknown().optional(),
+  error: z.string().optional(),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
 /** What a reply cost and how it was made: stored as the Message's `llmUsage`. */
 export const llmUsageSchema = z.object({
   provider: z.string(),
@@ -39,6 +51,8 @@ export const llmUsageSchema = z.object({
   citations: z.array(citationSchema),
   /** True when the safeguard answered without asking the model. */
   refused: z.boolean().optional(),
+  /** The tools called on the way to the answer, in order. */
+  toolCalls: z.array(toolCallSchema).optional(),
 });
 export type LlmUsage = z.infer<typeof llmUsageSchema>;
 
@@ -59,10 +73,15 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatTurnResponseSchema = z.object({ userMessage: chatMessageSchema, reply: chatMessageSchema });
 export type ChatTurnResponse = z.infer<typeof chatTurnResponseSchema>;
 
-/** The server-sent events of a streamed turn, in order: message, then token*, then citations? and done — or error. */
+/**
+ * The server-sent events of a streamed turn, in order: message, then token* (with tool-call and
+ * tool-result around each tool the assistant uses), then citations? and done — or error.
+ */
 export type ChatStreamEvent =
   | { event: 'message'; data: ChatMessage }
   | { event: 'token'; data: { text: string } }
+  | { event: 'tool-call'; data: ToolCall }
+  | { event: 'tool-result'; data: ToolCall }
   | { event: 'citations'; data: Citation[] }
   | { event: 'done'; data: { reply: ChatMessage; usage: LlmUsage } }
   | { event: 'error'; data: { code: string; detail: string; retryable: boolean } };

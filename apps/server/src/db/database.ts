@@ -91,6 +91,9 @@ async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'])
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a terminated backend) is reported here and
+  // replaced on next use; without a listener the pool's 'error' event would crash the process.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection lost'));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const available = await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
   let vector = false;

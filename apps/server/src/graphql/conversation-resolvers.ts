@@ -1,13 +1,38 @@
+import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import type { ChatContext } from '../domains/chat/run-turn';
-import { loadOwnedConversation, STREAM_EVENT_MODEL, sendMessage } from '../domains/conversations/send-message';
-import { modelContext } from './context';
+import { getMessageContents } from '../domains/conversations/get-message-contents';
+import { STREAM_EVENT_MODEL } from '../domains/conversations/reply-events';
+import { loadOwnedConversation, sendMessage } from '../domains/conversations/send-message';
+import type { Item } from '../domains/models/model-store';
+import { type GraphQLContext, modelContext } from './context';
 import { adapt } from './resolvers';
 import type { SubscriptionHub } from './subscription-hub';
 
-/** `sendMessage` and `onConversationStreamEvent` (see domains/conversations/conversation-sdl.ts). */
+const CONTENT_LOADER = 'ConversationMessage.content';
+
+/** A page of messages loads its contents in one query (see getMessageContents). */
+function contentLoader(ctx: GraphQLContext) {
+  ctx.loaders ??= new Map();
+  let loader = ctx.loaders.get(CONTENT_LOADER);
+  if (!loader) {
+    const { db, viewer } = modelContext(ctx);
+    // Batching only, no cache, like the registry's loaders.
+    loader = new DataLoader((ids: readonly unknown[]) => getMessageContents(db, viewer.email, ids) as Promise<(Item | null)[]>, {
+      cache: false,
+    });
+    ctx.loaders.set(CONTENT_LOADER, loader);
+  }
+  return loader;
+}
+
+/** `sendMessage`, `onConversationStreamEvent` and a message's typed `content` (see domains/conversations/conversation-sdl.ts). */
 export function conversationResolvers(hub: SubscriptionHub, chat: ChatContext, logger: Logger) {
   return {
+    ConversationMessage: {
+      // sendMessage's answer carries its content; rows read through the registry do not.
+      content: adapt((parent, _args, ctx) => (parent.content !== undefined ? parent.content : contentLoader(ctx).load(parent.id))),
+    },
     Mutation: {
       sendMessage: adapt((_, args, ctx) =>
         sendMessage(chat, logger, {
@@ -15,7 +40,7 @@ export function conversationResolvers(hub: SubscriptionHub, chat: ChatContext, l
           conversationId: args.conversationId as string,
           content: args.content as Record<string, unknown>[],
           aiContext: args.aiContext,
-          toolConfiguration: args.toolConfiguration,
+          toolConfiguration: args.toolConfiguration as Record<string, unknown> | null,
         }),
       ),
     },

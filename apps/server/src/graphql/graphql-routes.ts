@@ -13,11 +13,14 @@ import { tokenFromAuthorization } from '../domains/auth/viewer';
 import type { ChatContext } from '../domains/chat/run-turn';
 import { conversationSdl } from '../domains/conversations/conversation-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
+import { createSharingContext } from '../domains/sharing/sharing-context';
+import { sharingSdl } from '../domains/sharing/sharing-sdl';
 import { viewerFromRequest } from '../http/authenticate';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
 import { buildResolvers } from './resolvers';
+import { sharingResolvers } from './sharing-resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
 interface ServerContext {
@@ -43,9 +46,15 @@ export async function graphqlRoutes(app: FastifyInstance) {
     knowledge: createKnowledgeContext(app.services),
     models: modelCatalog(app.services.env),
   };
+  const sharing = createSharingContext(app.services, app.log.child({ domain: 'sharing' }) as unknown as Logger);
   const schema = makeExecutableSchema({
-    typeDefs: [buildSdl(), conversationSdl],
-    resolvers: [buildResolvers(hub), conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger)],
+    typeDefs: [buildSdl(), conversationSdl, sharingSdl],
+    // Later resolvers win: sharing's updateSharedAssistant and deleteSharedAssistant replace the registry's.
+    resolvers: [
+      buildResolvers(hub),
+      conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger),
+      sharingResolvers(sharing),
+    ],
   });
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -74,6 +83,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    bodyLimit: app.services.env.GRAPHQL_BODY_LIMIT,
     schema: { hide: true },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
@@ -85,7 +95,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
     },
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: app.services.env.BODY_LIMIT });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: app.services.env.GRAPHQL_BODY_LIMIT });
   const wsServer = useServer<Record<string, unknown> | undefined, { viewer?: Viewer }>(
     {
       connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,

@@ -13,6 +13,7 @@ describe('web app serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+    writeFileSync(path.join(dist, 'widget.js'), '(()=>{})()');
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -44,5 +45,13 @@ describe('web app serving', () => {
     expect(app.headers['content-security-policy']).toContain("frame-ancestors 'self' https://admin.shopify.com https://*.myshopify.com");
     const chat = await t.app.inject('/shared/chat?token=abc');
     expect(chat.headers['content-security-policy']).toContain('frame-ancestors *');
+  });
+
+  it('lets shops load the widget loader from their own pages, and nothing else of ours', async () => {
+    const widget = await t.app.inject('/widget.js');
+    expect(widget.statusCode, widget.body).toBe(200);
+    expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(widget.headers['content-type']).toContain('javascript');
+    expect((await t.app.inject('/assets/app.js')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

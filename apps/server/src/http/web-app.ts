@@ -7,6 +7,9 @@ import fp from 'fastify-plugin';
 /** Paths the single-page app never owns: these 404 as JSON instead of falling back to index.html. */
 const SERVER_PREFIXES = ['/api/', '/graphql', '/media/', '/healthz', '/readyz'];
 
+/** The storefront widget's loader, built into the web app's dist (apps/web/src/widget). */
+const WIDGET_SCRIPT = 'widget.js';
+
 /**
  * Serves the built React app with an index.html fallback for every client route, and owns the
  * app-wide not-found handler (API paths 404 as JSON). Registered at the root (fastify-plugin).
@@ -14,7 +17,20 @@ const SERVER_PREFIXES = ['/api/', '/graphql', '/media/', '/healthz', '/readyz'];
 export const webAppRoutes = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      // @fastify/static 10 passes the Fastify reply here.
+      setHeaders(reply: FastifyReply, filePath: string) {
+        // The storefront widget's loader is a script on every shop's own pages, so other origins
+        // may load it (helmet's default resource policy is same-origin); it changes with each build.
+        if (path.basename(filePath) === WIDGET_SCRIPT) {
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+          reply.header('cache-control', 'public, max-age=300');
+        }
+      },
+    });
   } else {
     app.log.warn({ distDir: options.distDir }, 'web app build not found; only the API is served (run `npm run build`)');
   }

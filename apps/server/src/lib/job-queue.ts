@@ -30,6 +30,11 @@ export interface JobQueue {
   define(queue: QueueDefinition): Promise<void>;
   /** Queues a job; with a singletonKey, a job already queued or running for that key is not duplicated. */
   send(queue: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /**
+   * Debounces a job by key: queues it to start after `startAfterSeconds`, or, when a job of that key
+   * is still waiting, moves that one's start (and data) instead. Runs once things have been quiet.
+   */
+  schedule(queue: string, data: object, options: { singletonKey: string; startAfterSeconds: number }): Promise<void>;
   work<T extends object>(queue: string, concurrency: number, handler: (data: T, job: JobHandlerContext) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -83,6 +88,11 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
       // This process's idle workers take the job now rather than at their next poll.
       for (const workerId of workers.get(queue) ?? []) instance.notifyWorker(workerId);
       return id;
+    },
+    async schedule(queue, data, options) {
+      await defined.get(queue);
+      const instance = await boss();
+      await instance.upsert(queue, data, { singletonKey: options.singletonKey, startAfter: options.startAfterSeconds });
     },
     async work(queue, concurrency, handler) {
       await defined.get(queue);

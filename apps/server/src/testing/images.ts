@@ -26,12 +26,15 @@ export function tinyPng(size = 1, rgb: [number, number, number] = [200, 30, 90])
   ]);
 }
 
-/** A multipart/form-data body with one file part, for `app.inject`. */
-export function multipartBody(field: string, fileName: string, contentType: string, content: Buffer) {
+/** A multipart/form-data body with text `fields` (sent before the file) and one file part, for `app.inject`. */
+export function multipartBody(field: string, fileName: string, contentType: string, content: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----aisle-test-${Math.random().toString(16).slice(2)}`;
+  const textParts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      `${textParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),

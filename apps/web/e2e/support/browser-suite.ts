@@ -10,15 +10,14 @@ import { collectPageErrors, launchBrowser } from './browser';
 export function browserSuite(options: StartAppServerOptions = {}) {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     server = await startAppServer(options);
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    await context?.close();
-    context = undefined;
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -34,9 +33,13 @@ export function browserSuite(options: StartAppServerOptions = {}) {
     get server(): AppServer {
       return running().server;
     },
-    /** A new page in a new context (no storage shared with other tests), with its page errors. */
+    /**
+     * A new page in a new context (no storage shared with other pages or tests: two calls in one
+     * test are two people), with its page errors.
+     */
     async open(viewport: { width?: number; height?: number } = {}) {
-      context = await running().browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 800 } });
+      const context = await running().browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 800 } });
+      contexts.push(context);
       const page = await context.newPage();
       return { page, errors: collectPageErrors(page) };
     },

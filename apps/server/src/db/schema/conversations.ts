@@ -14,12 +14,42 @@ export const conversations = pgTable(
   (t) => [index('conversations_owner_idx').on(t.ownerEmail, t.createdAt)],
 );
 
-/** Content blocks: text, image, tool use, tool result, json. */
+/** Image formats a content block may carry (as Bedrock and the Amplify AI kit name them). */
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+/** Document formats a content block may carry: PDF goes to the model as a file, the rest as text. */
+export type DocumentFormat = 'pdf' | 'csv' | 'html' | 'txt' | 'md';
+
+/** Base64 bytes, as the API carries them. */
+export interface ImageBlock {
+  format: ImageFormat;
+  source: { bytes: string };
+}
+export interface DocumentBlock {
+  format: DocumentFormat;
+  name: string;
+  source: { bytes: string };
+}
+/** A tool the model asked to run; `input` is the parsed JSON arguments. */
+export interface ToolUseBlock {
+  toolUseId: string;
+  name: string;
+  input: unknown;
+}
+export type ToolResultContent = { text: string } | { json: unknown } | { image: ImageBlock };
+/** What the app's tool gave back for the tool use of the same `toolUseId`. */
+export interface ToolResultBlock {
+  toolUseId: string;
+  status?: 'success' | 'error' | null;
+  content: ToolResultContent[];
+}
+
+/** Spec §3 content blocks (exactly one kind each), stored as `{text}`, `{image: …}`, `{toolUse: …}` … */
 export type ContentBlock =
   | { text: string }
-  | { image: { format: string; source: { url?: string; bytes?: string } } }
-  | { toolUse: { toolUseId: string; name: string; input: unknown } }
-  | { toolResult: { toolUseId: string; content: unknown[]; status?: string } }
+  | { image: ImageBlock }
+  | { document: DocumentBlock }
+  | { toolUse: ToolUseBlock }
+  | { toolResult: ToolResultBlock }
   | { json: unknown };
 
 export const conversationMessages = pgTable(

@@ -16,6 +16,8 @@ export const sharedAssistants = pgTable(
       .notNull()
       .references(() => assistants.id, { onDelete: 'cascade' }),
     assistantName: text('assistant_name'),
+    /** The public chat's and the widget's colours (contracts `ShareTheme`); null: the default theme. */
+    theme: jsonb('theme'),
     status: text('status'),
     log: text('log'),
   },
@@ -45,6 +47,12 @@ export const sharedThreads = pgTable(
     threadSummary: text('thread_summary'),
     /** Hash of the visitor token that alone reaches this thread from the public chat. */
     visitorTokenHash: text('visitor_token_hash'),
+    /** When the owner last opened the thread in the inbox: later visitor messages are unread. */
+    ownerLastReadAt: timestamp('owner_last_read_at', { withTimezone: true, precision: 3 }),
+    /** The visitor's latest message (bot and staff replies do not make a thread unread). */
+    lastVisitorMessageAt: timestamp('last_visitor_message_at', { withTimezone: true, precision: 3 }),
+    /** When `threadSummary` was last written: a summary newer than the last activity is current. */
+    summarizedAt: timestamp('summarized_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('shared_threads_owner_activity_idx').on(t.ownerEmail, t.lastActivityAt),

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { assistants } from '../../db/schema/assistants';
 import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
 
@@ -32,13 +33,19 @@ export function uploadedAvatarFile(env: Env, url: string | null): string | undef
 }
 
 /**
- * Deletes a replaced upload, unless some user still shows it (anyone may point their avatar URL at
- * another user's upload; that must not let them delete it).
+ * Deletes a replaced upload, unless some user or assistant still shows it (anyone may point an
+ * avatar URL at someone else's upload; that must not let them delete it).
  */
 export async function removeReplacedAvatar({ db, env, previousUrl }: { db: DbOrTx; env: Env; previousUrl: string | null }) {
   const fileName = uploadedAvatarFile(env, previousUrl);
   if (!fileName || !previousUrl) return;
-  const [stillUsed] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, previousUrl)).limit(1);
-  if (stillUsed) return;
+  const [userShowing] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, previousUrl)).limit(1);
+  if (userShowing) return;
+  const [assistantShowing] = await db
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(or(eq(assistants.assistantAvatarUrl, previousUrl), eq(assistants.userAvatarUrl, previousUrl)))
+    .limit(1);
+  if (assistantShowing) return;
   await rm(path.join(avatarDirectory(env), fileName), { force: true });
 }

@@ -1,12 +1,11 @@
 import { userSchema } from '@aisle/contracts/accounts';
-import multipart from '@fastify/multipart';
+import { NO_AVATAR_FILE_MESSAGE } from '@aisle/contracts/avatars';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { AppError } from '../../lib/app-error';
-import { avatarTooLargeError, uploadAvatar } from './upload-avatar';
-
-const FILE_FIELDS = new Set(['avatar', 'file']);
+import { readAvatarUpload, registerAvatarMultipart } from './avatar-multipart';
+import { uploadAvatar } from './upload-avatar';
 
 /**
  * Avatar upload. Registered as its own plugin so multipart parsing exists for this route only;
@@ -14,10 +13,7 @@ const FILE_FIELDS = new Set(['avatar', 'file']);
  */
 export async function avatarUploadRoutes(fastify: FastifyInstance) {
   const { db, env } = fastify.services;
-  await fastify.register(multipart, {
-    // One image and nothing else worth reading; the file limit is the avatar limit, not BODY_LIMIT.
-    limits: { fileSize: env.AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
-  });
+  await registerAvatarMultipart(fastify, env);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -34,18 +30,8 @@ export async function avatarUploadRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the avatar as multipart/form-data, in a file field named "avatar".');
-      }
-      const part = await request.file();
-      if (!part || !FILE_FIELDS.has(part.fieldname)) throw AppError.fields({ avatar: ['No file was submitted.'] });
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw avatarTooLargeError(env.AVATAR_MAX_BYTES);
-        throw error;
-      }
+      const { bytes } = await readAvatarUpload(request, env.AVATAR_MAX_BYTES);
+      if (!bytes) throw AppError.fields({ avatar: [NO_AVATAR_FILE_MESSAGE] });
       return uploadAvatar({ db, env, userId: viewerOf(request).userId, bytes });
     },
   );

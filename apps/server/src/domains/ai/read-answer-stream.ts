@@ -13,7 +13,25 @@ export interface StreamedAnswer {
   failure: ProviderFailure | null;
   /** The provider's error, for the log. */
   error: unknown;
+  /** The tools the model called, with what came back, in call order. */
+  toolCalls: ToolCallRecord[];
 }
+
+/** One tool call of an answer: the call as the model made it, then its result or error. */
+export interface ToolCallRecord {
+  toolCallId: string;
+  name: string;
+  input: unknown;
+  /** Undefined while the tool runs. */
+  ok?: boolean;
+  output?: unknown;
+  error?: string;
+}
+
+/** A tool call as it starts (`call`) and as it ends (`result`). */
+export type ToolEvent = { kind: 'call' | 'result'; call: ToolCallRecord };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Reads a `streamText` result's `fullStream`, passing text on as it arrives. Provider errors reach
@@ -24,8 +42,18 @@ export interface StreamedAnswer {
 export async function readAnswerStream(
   parts: AsyncIterable<TextStreamPart<ToolSet>>,
   onText: (delta: string) => void = () => {},
+  onTool: (event: ToolEvent) => void = () => {},
 ): Promise<StreamedAnswer> {
-  const answer: StreamedAnswer = { text: '', sources: [], finishReason: undefined, usage: undefined, failure: null, error: undefined };
+  const answer: StreamedAnswer = {
+    text: '',
+    sources: [],
+    finishReason: undefined,
+    usage: undefined,
+    failure: null,
+    error: undefined,
+    toolCalls: [],
+  };
+  const calls = new Map<string, ToolCallRecord>();
   const fail = (error: unknown) => {
     answer.error ??= error;
     answer.failure ??= providerFailureOf(error, { answerStarted: answer.text.length > 0 });
@@ -36,7 +64,18 @@ export async function readAnswerStream(
         answer.text += part.text;
         onText(part.text);
       } else if (part.type === 'source') answer.sources.push(part);
-      else if (part.type === 'error') fail(part.error);
+      else if (part.type === 'tool-call') {
+        const call: ToolCallRecord = { toolCallId: part.toolCallId, name: part.toolName, input: part.input };
+        calls.set(call.toolCallId, call);
+        answer.toolCalls.push(call);
+        onTool({ kind: 'call', call });
+      } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+        const call = calls.get(part.toolCallId);
+        if (!call || ('preliminary' in part && part.preliminary)) continue;
+        if (part.type === 'tool-result') Object.assign(call, { ok: true, output: part.output });
+        else Object.assign(call, { ok: false, error: errorText(part.error) });
+        onTool({ kind: 'result', call });
+      } else if (part.type === 'error') fail(part.error);
       else if (part.type === 'finish') {
         answer.finishReason = part.finishReason;
         answer.usage = part.totalUsage;

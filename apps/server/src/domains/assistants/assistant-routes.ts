@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { modelCatalog } from '../ai/model-catalog';
+import { assistantAvatarRoutes } from './assistant-avatar-routes';
 import type { AssistantsContext } from './assistants-context';
 import { type LinkKind, linkKinds } from './link-kinds';
 import { createAssistant, deleteAssistant, editAssistant } from './manage-assistants';
@@ -50,6 +51,8 @@ export async function assistantRoutes(fastify: FastifyInstance) {
 
   // Before body validation: a caller who is not signed in learns nothing about the request shape (DRF order).
   fastify.addHook('onRequest', requireViewer(fastify));
+  // After the hook, so the upload inherits it; its own plugin, so only it parses multipart.
+  await fastify.register(assistantAvatarRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(

@@ -30,7 +30,8 @@ export async function chatRoutes(fastify: FastifyInstance) {
         summary: 'Send a message to a thread’s assistant and get its reply',
         description:
           'JSON by default. With `Accept: text/event-stream` the turn streams as server-sent events: `message` (the stored question), ' +
-          '`token` ({text}) as the answer is written, `citations`, then `done` ({reply, usage}) — or `error` ({code, detail, retryable}). ' +
+          '`token` ({text}) as the answer is written, `tool-call` and `tool-result` ({toolCallId, name, input, ok, output | error}) ' +
+          'around each linked function the assistant runs, `citations`, then `done` ({reply, usage}) — or `error` ({code, detail, retryable}). ' +
           'The question is kept when the model fails. 402 when a paid model is chosen and the balance is used up.',
         security: [{ bearerAuth: [] }],
         body: chatMessageRequestSchema,
@@ -71,6 +72,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
             send('message', message);
           },
           onText: (text) => send('token', { text }),
+          onTool: ({ kind, call }) => send(kind === 'call' ? 'tool-call' : 'tool-result', call),
         });
         if (result.usage.citations.length) send('citations', result.usage.citations);
         send('done', { reply: result.reply, usage: result.usage });

@@ -1,43 +1,41 @@
-import { DEFAULT_STORE_RETRIEVAL_SETTINGS } from '@aisle/contracts/assistants';
-import type { ChatMessage, Citation, LlmUsage } from '@aisle/contracts/chat';
-import { streamText } from 'ai';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ChatMessage, LlmUsage } from '@aisle/contracts/chat';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
-import { assistantStores, assistants, messages, threads, users } from '../../db/schema';
-import type { Env } from '../../env';
+import { assistantFunctions, assistantStores, assistants, messages, threads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { EventBus } from '../../lib/event-bus';
-import { generationUsage } from '../ai/generation-usage';
-import { languageModelFor } from '../ai/language-model';
-import type { RetrievedPassage } from '../ai/local-answer';
-import type { ModelCatalog } from '../ai/model-catalog';
-import { parseModelId } from '../ai/model-catalog';
-import { PRICING_AS_OF, priceOf } from '../ai/pricing';
-import { type ProviderFailure, providerFailures } from '../ai/provider-errors';
-import { readAnswerStream } from '../ai/read-answer-stream';
-import { searchKnowledge } from '../knowledge/hybrid-search';
-import type { KnowledgeContext } from '../knowledge/knowledge-context';
+import type { ToolEvent } from '../ai/read-answer-stream';
+import { rowsOf } from '../knowledge/sql-helpers';
 import { toApiItem } from '../models/model-fields';
 import { getModel } from '../models/model-registry';
 import { publishRow } from '../models/model-store';
-import { looksLikeInjection, SAFEGUARD_REFUSAL } from './safeguard';
-import { citedPassages, HISTORY_MESSAGES, historyOf, systemPromptOf } from './turn-prompt';
+import { finishAnswer, refusalUsage, startAnswer } from './answer';
+import { type ChatContext, requireCredit } from './turn-basics';
 
-/** What a chat turn works with. */
-export interface ChatContext {
-  db: Db;
-  events: EventBus;
-  env: Env;
-  knowledge: KnowledgeContext;
-  models: Pick<ModelCatalog, 'defaultModelId'>;
-}
+export {
+  type ChatContext,
+  checkCredit,
+  citationOf,
+  linkedStoreIds,
+  MAX_TURN_STEPS,
+  NO_CREDIT,
+  type NumberedPassage,
+  retrieveFor,
+  STOPPED,
+  TurnFailure,
+} from './turn-basics';
+
+import { looksLikeInjection, SAFEGUARD_REFUSAL } from './safeguard';
+import { HISTORY_MESSAGES, historyOf } from './turn-prompt';
 
 export interface TurnObserver {
   /** The user's message is stored (it is kept whatever happens next). */
   onUserMessage?(message: ChatMessage): void;
   /** A piece of the answer. */
   onText?(delta: string): void;
+  /** The assistant called one of its functions (`call`), or the call ended (`result`). */
+  onTool?(event: ToolEvent): void;
   /** Aborts the generation (the client went away or pressed stop). */
   signal?: AbortSignal;
 }
@@ -48,38 +46,18 @@ export interface TurnResult {
   usage: LlmUsage;
 }
 
-export const STOPPED = 'The answer was stopped.';
-
-export const NO_CREDIT = 'You have no credit left. Top up your balance to keep chatting with this model.';
-
-/** A provider failure as the error the client sees; the user's message stays stored. */
-export class TurnFailure extends AppError {
-  constructor(readonly failure: ProviderFailure) {
-    super('BAD_GATEWAY', failure.message, { bodyCode: failure.code });
-  }
-}
-
-/** A paid model needs credit; the built-in local model and unpriced self-hosted ones are free. */
-export async function checkCredit(db: Db, ownerEmail: string, modelId: string) {
-  const { provider, model } = parseModelId(modelId);
-  const price = priceOf(provider, model);
-  if (price.inputPerMillion + price.outputPerMillion === 0) return;
-  const [user] = await db.select({ availableUsd: users.availableUsd }).from(users).where(eq(users.email, ownerEmail)).limit(1);
-  if (!user || user.availableUsd <= 0) throw new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
-}
-
-/** The stores an assistant answers from. */
-export async function linkedStoreIds(db: Db, assistantId: string): Promise<string[]> {
-  const links = await db
-    .select({ storeId: assistantStores.storeId })
-    .from(assistantStores)
-    .where(eq(assistantStores.assistantId, assistantId));
-  return links.map((link) => link.storeId);
+/** A message of the thread's recent history, as the turn's first query returns it. */
+interface HistoryRow {
+  id: string;
+  content: string;
+  senderType: string;
 }
 
 /**
- * A turn's thread, its assistant and the assistant's stores in one round trip (the turn's first
- * token waits on it); 404 as for a missing thread when the thread is not the caller's.
+ * Everything a turn needs before it can ask the model, in one round trip (the first token waits on
+ * it): the thread, its assistant, the assistant's stores, whether it has functions, the owner's
+ * balance and the thread's latest messages (newest first). 404 as for a missing thread when the
+ * thread is not the caller's.
  */
 async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
   const [row] = await db
@@ -89,6 +67,15 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
       storeIds: sql<
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
+      hasFunctions: sql<boolean>`exists (SELECT 1 FROM ${assistantFunctions} WHERE ${assistantFunctions.assistantId} = ${assistants.id})`,
+      availableUsd: sql<string | null>`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${ownerEmail})`,
+      history: sql<HistoryRow[]>`coalesce((
+        SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)
+        FROM (
+          SELECT ${messages.id} AS id, ${messages.content} AS content, ${messages.senderType} AS sender_type, ${messages.createdAt} AS created_at
+          FROM ${messages} WHERE ${messages.threadId} = ${threads.id}
+          ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT ${HISTORY_MESSAGES + 1}
+        ) recent), '[]'::json)`,
     })
     .from(threads)
     .innerJoin(assistants, eq(assistants.id, threads.assistantId))
@@ -97,48 +84,6 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
   if (!row) throw new AppError('NOT_FOUND', 'Thread not found.');
   return row;
 }
-
-/** The passages of the assistant's linked stores for this question, numbered for citation. */
-export async function retrieveFor(
-  ctx: Pick<ChatContext, 'knowledge'>,
-  logger: Logger,
-  assistant: typeof assistants.$inferSelect,
-  storeIds: string[],
-  query: string,
-) {
-  if (!storeIds.length) return [];
-  const settings = {
-    ...DEFAULT_STORE_RETRIEVAL_SETTINGS,
-    ...((assistant.storeRetrievalSettings ?? {}) as Partial<typeof DEFAULT_STORE_RETRIEVAL_SETTINGS>),
-  };
-  const { results } = await searchKnowledge(ctx.knowledge, logger, {
-    ownerEmail: assistant.ownerEmail,
-    storeIds,
-    query,
-    k: settings.passagesPerTurn,
-  });
-  return results
-    .filter((hit) => hit.score >= settings.minimumScore)
-    .map((hit, index) => ({
-      number: index + 1,
-      passageId: hit.passageId,
-      score: hit.score,
-      fileId: hit.fileId,
-      fileName: hit.fileName,
-      heading: hit.heading,
-      text: hit.text,
-    }));
-}
-
-type NumberedPassage = Awaited<ReturnType<typeof retrieveFor>>[number];
-
-export const citationOf = ({ number, fileId, fileName, heading, text }: NumberedPassage): Citation => ({
-  number,
-  fileId,
-  fileName,
-  heading,
-  text,
-});
 
 /**
  * One turn of a merchant's chat with an assistant: store the question, retrieve from the
@@ -152,98 +97,91 @@ export async function runTurn(
   input: { ownerEmail: string; threadId: string; content: string },
   observer: TurnObserver = {},
 ): Promise<TurnResult> {
-  const { thread, assistant, storeIds } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
+  const { thread, assistant, storeIds, hasFunctions, availableUsd, history } = await loadTurnSubjects(
+    ctx.db,
+    input.ownerEmail,
+    input.threadId,
+  );
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
-  if (!refused) await checkCredit(ctx.db, input.ownerEmail, modelId);
+  if (!refused) requireCredit(modelId, Number(availableUsd ?? 0));
 
-  const earlier = await ctx.db
-    .select()
-    .from(messages)
-    .where(eq(messages.threadId, thread.id))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(HISTORY_MESSAGES + 1);
   // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
   // again rather than storing it twice.
-  const unanswered = earlier[0]?.senderType === 'user' && earlier[0].content === input.content ? earlier.shift() : undefined;
-  const questionRow =
-    unanswered ??
-    (
-      await ctx.db
-        .insert(messages)
-        .values({
-          ownerEmail: input.ownerEmail,
-          threadId: thread.id,
-          content: input.content,
-          senderType: 'user',
-          useCase: assistant.useCase,
-        })
-        .returning()
-    )[0];
-  const userMessage = unanswered
-    ? (toApiItem(getModel('Message'), unanswered) as ChatMessage)
-    : (publishRow(ctx, getModel('Message'), 'create', questionRow as object) as ChatMessage);
-  earlier.splice(HISTORY_MESSAGES);
-  observer.onUserMessage?.(userMessage);
+  const unanswered = history[0]?.senderType === 'user' && history[0].content === input.content ? history.shift() : undefined;
+  const earlier = history.slice(0, HISTORY_MESSAGES).reverse();
+  // The question is stored while the model is asked (the first token does not wait on the write);
+  // its event still goes out first, and a failed write stops the turn.
+  const question = storeQuestion(ctx, { ownerEmail: input.ownerEmail, thread, assistant, content: input.content, unanswered });
+  question.catch(() => {});
 
-  const { provider, model } = parseModelId(modelId);
   if (refused) {
+    const userMessage = await question;
+    observer.onUserMessage?.(userMessage);
     observer.onText?.(SAFEGUARD_REFUSAL);
-    const usage: LlmUsage = {
-      provider,
-      model,
-      inputTokens: 0,
-      outputTokens: 0,
-      cachedInputTokens: 0,
-      costUsd: 0,
-      priced: true,
-      pricingAsOf: PRICING_AS_OF,
-      citations: [],
-      refused: true,
-    };
+    const usage = refusalUsage(modelId);
     return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text: SAFEGUARD_REFUSAL, usage })) };
   }
 
-  const passages = await retrieveFor(ctx, logger, assistant, storeIds, input.content);
-  const retrieved: RetrievedPassage[] = passages.map((passage) => ({
-    id: passage.passageId,
-    fileName: passage.fileName,
-    heading: passage.heading,
-    text: passage.text,
-    score: passage.score,
-  }));
-  const languageModel = languageModelFor(ctx.env, modelId, { retrieve: async () => retrieved });
-  const result = streamText({
-    model: languageModel,
-    system: systemPromptOf(assistant, passages.map(citationOf)),
-    messages: [...historyOf(earlier.reverse()), { role: 'user', content: input.content }],
-    temperature: assistant.temperature ?? undefined,
-    topP: assistant.topP ?? undefined,
-    maxRetries: 1,
-    abortSignal: observer.signal,
-    // Failures are read from the stream itself (readAnswerStream) and logged below, once.
-    onError: () => {},
+  const answering = await startAnswer(ctx, logger, {
+    assistant,
+    storeIds,
+    hasFunctions,
+    modelId,
+    history: historyOf(earlier),
+    question: input.content,
+    signal: observer.signal,
+    ready: question,
   });
-  const answer = await readAnswerStream(result.fullStream, observer.onText);
-  // Stopped by the client: the question stays, a half answer is not kept as the reply.
-  if (observer.signal?.aborted) throw new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
-  if (answer.failure || !answer.text.trim()) {
-    if (answer.error) logger.warn({ err: answer.error, modelId }, 'the model failed to answer');
-    throw new TurnFailure(answer.failure ?? providerFailures.failed);
-  }
-
-  // The local model says which passages it quoted; network models cite them as [n] in the text.
-  const bySource = new Map(passages.map((passage) => [passage.passageId, passage]));
-  const fromSources = answer.sources.flatMap((source) => {
-    const passage = bySource.get(source.id);
-    return passage ? [citationOf(passage)] : [];
-  });
-  const citations = fromSources.length ? fromSources : citedPassages(answer.text, passages.map(citationOf));
-  const usage: LlmUsage = { ...generationUsage(modelId, answer.usage), citations };
-  return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text: answer.text, usage })) };
+  const userMessage = await question;
+  observer.onUserMessage?.(userMessage);
+  const { text, usage } = await finishAnswer(logger, answering, observer);
+  return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text, usage })) };
 }
 
-/** The reply, the assistant's token counts, the owner's balance and the thread's last reply: together or not at all. */
+/** The turn's question as a stored Message: a new row, or the unanswered one being asked again. */
+async function storeQuestion(
+  ctx: ChatContext,
+  input: {
+    ownerEmail: string;
+    thread: typeof threads.$inferSelect;
+    assistant: typeof assistants.$inferSelect;
+    content: string;
+    unanswered: HistoryRow | undefined;
+  },
+): Promise<ChatMessage> {
+  if (input.unanswered) {
+    const [row] = await ctx.db.select().from(messages).where(eq(messages.id, input.unanswered.id)).limit(1);
+    if (row) return toApiItem(getModel('Message'), row) as ChatMessage;
+  }
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({
+      ownerEmail: input.ownerEmail,
+      threadId: input.thread.id,
+      content: input.content,
+      senderType: 'user',
+      useCase: input.assistant.useCase,
+    })
+    .returning();
+  return publishRow(ctx, getModel('Message'), 'create', row as object) as ChatMessage;
+}
+
+/** A row that a statement returned as `row_to_json`, read back as drizzle would read it from the table. */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value == null ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/**
+ * The reply, the assistant's token counts, the owner's balance and the thread's last reply:
+ * together or not at all, in one statement (one round trip; under load, the turns share one
+ * embedded database connection).
+ */
 async function saveReply(
   ctx: ChatContext,
   input: {
@@ -255,44 +193,40 @@ async function saveReply(
   },
 ) {
   const { usage } = input;
-  const saved = await ctx.db.transaction(async (tx) => {
-    const [reply] = await tx
-      .insert(messages)
-      .values({
-        ownerEmail: input.ownerEmail,
-        threadId: input.thread.id,
-        content: input.text,
-        senderType: 'assistant',
-        provider: usage.provider,
-        model: usage.model,
-        llmUsage: usage,
-        useCase: input.assistant.useCase,
-      })
-      .returning();
-    const [assistant] = await tx
-      .update(assistants)
-      .set({
-        inputTokens: sql`${assistants.inputTokens} + ${usage.inputTokens}`,
-        outputTokens: sql`${assistants.outputTokens} + ${usage.outputTokens}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(assistants.id, input.assistant.id))
-      .returning();
-    const [thread] = await tx
-      .update(threads)
-      .set({ lastResponseId: reply?.id, updatedAt: new Date() })
-      .where(eq(threads.id, input.thread.id))
-      .returning();
-    if (usage.costUsd > 0) {
-      await tx
-        .update(users)
-        .set({ availableUsd: sql`${users.availableUsd} - ${usage.costUsd}` })
-        .where(eq(users.email, input.ownerEmail));
-    }
-    return { reply, assistant, thread };
-  });
-  if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', saved.assistant);
-  if (saved.thread) publishRow(ctx, getModel('Thread'), 'update', saved.thread);
-  const reply = publishRow(ctx, getModel('Message'), 'create', saved.reply as object) as ChatMessage;
+  const [saved] = await rowsOf<{
+    reply: Record<string, unknown>;
+    assistant: Record<string, unknown> | null;
+    thread: Record<string, unknown> | null;
+  }>(
+    ctx.db,
+    sql`
+      WITH reply AS (
+        INSERT INTO ${messages} (owner_email, thread_id, content, sender_type, provider, model, llm_usage, use_case)
+        VALUES (${input.ownerEmail}, ${input.thread.id}, ${input.text}, 'assistant', ${usage.provider}, ${usage.model},
+                ${JSON.stringify(usage)}::jsonb, ${input.assistant.useCase})
+        RETURNING *
+      ), counted AS (
+        UPDATE ${assistants}
+        SET input_tokens = input_tokens + ${usage.inputTokens}, output_tokens = output_tokens + ${usage.outputTokens}, updated_at = now()
+        WHERE id = ${input.assistant.id}
+        RETURNING *
+      ), answered AS (
+        UPDATE ${threads} SET last_response_id = (SELECT id::text FROM reply), updated_at = now()
+        WHERE id = ${input.thread.id}
+        RETURNING *
+      ), charged AS (
+        UPDATE ${users} SET available_usd = available_usd - ${usage.costUsd}
+        WHERE email = ${input.ownerEmail} AND ${usage.costUsd}::numeric > 0
+        RETURNING 1
+      )
+      SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
+             (SELECT row_to_json(counted) FROM counted) AS assistant,
+             (SELECT row_to_json(answered) FROM answered) AS thread,
+             (SELECT count(*) FROM charged) AS charged`,
+  );
+  if (!saved?.reply) throw new Error('the reply was not stored');
+  if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
+  if (saved.thread) publishRow(ctx, getModel('Thread'), 'update', rowFromJson(threads, saved.thread));
+  const reply = publishRow(ctx, getModel('Message'), 'create', rowFromJson(messages, saved.reply)) as ChatMessage;
   return { reply, usage };
 }

@@ -20,6 +20,8 @@ const UNEXPECTED_FAILURE = 'Something went wrong while indexing this file. Try u
 export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: string, job: JobHandlerContext) {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
   if (!file || file.status === 'ready' || file.status === 'failed' || file.status === 'uploading') return;
+  const refreshStore = () =>
+    refreshStoreSummary(ctx, file.storeId).catch((error: unknown) => logger.warn({ err: error }, 'store summary refresh failed'));
   try {
     // The store already reads "indexing": the file was queued.
     await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: null });
@@ -41,6 +43,8 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       })),
     });
     await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
+    // The store reads "ready" right after its last file does (embeddings follow in the background).
+    await refreshStore();
     await queueFileEmbedding(ctx, logger, file.id);
   } catch (error) {
     if (error instanceof IngestError) {
@@ -50,9 +54,9 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: UNEXPECTED_FAILURE, passageCount: 0 });
     } else {
       logger.warn({ err: error, fileId, attempt: job.retryCount }, 'indexing a file failed; it will be retried');
+      await refreshStore();
       throw error;
     }
-  } finally {
-    await refreshStoreSummary(ctx, file.storeId).catch((error: unknown) => logger.warn({ err: error }, 'store summary refresh failed'));
+    await refreshStore();
   }
 }

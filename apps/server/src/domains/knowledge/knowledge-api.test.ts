@@ -49,6 +49,15 @@ describe('knowledge stores API', () => {
   afterAll(() => t.close());
 
   const storeRow = async (id: string) => (await t.services.db.select().from(stores).where(eq(stores.id, id)))[0];
+  /** The store once its recount after the last file has landed (it follows the file's own update). */
+  const settledStore = async (id: string) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const row = await storeRow(id);
+      if (row?.status !== 'indexing') return row;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return storeRow(id);
+  };
   const passageCount = async (storeId: string) => (await t.services.db.select().from(passages).where(eq(passages.storeId, storeId))).length;
 
   it('creates a store, indexes three files and finds the answer an assistant needs', async () => {
@@ -78,7 +87,7 @@ describe('knowledge stores API', () => {
     ]);
     expect(done.every((file) => (file.passageCount ?? 0) > 0)).toBe(true);
 
-    const store = await storeRow(storeId);
+    const store = await settledStore(storeId);
     expect(store).toMatchObject({
       fileCount: 3,
       status: 'ready',
@@ -178,7 +187,7 @@ describe('knowledge stores API', () => {
     expect(blank?.statusReason).toMatch(/empty/i);
     expect(image?.statusReason).toMatch(/not supported|cannot be indexed|unsupported/i);
 
-    const store = await storeRow(storeId);
+    const store = await settledStore(storeId);
     expect(store?.status).toBe('attention');
     const search = await post(t, alice, '/api/store/search/', { storeIds: [storeId], query: 'free shipping', k: 5 });
     expect(search.body?.results.map((result: { fileName: string }) => result.fileName)).toEqual(['faq.md']);

@@ -8,25 +8,30 @@ import { publishRow } from '../models/model-store';
 /**
  * Recomputes a store's size, file count and status from its files (spec: totalSize and size stay
  * true) and tells subscribers. Status: empty (no files), indexing (any file on its way), attention
- * (a file failed), ready.
+ * (a file failed), ready. The store's row is locked first, so two files finishing at once cannot
+ * leave an older count behind: each recount sees every change committed before it took the lock.
  */
 export async function refreshStoreSummary(ctx: { db: DbOrTx; events: EventBus }, storeId: string) {
-  const [row] = await ctx.db
-    .update(stores)
-    .set({
-      totalSize: sql`(SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.storeId} = ${storeId} AND ${files.status} <> 'uploading')`,
-      fileCount: sql`(SELECT count(*)::int FROM ${files} WHERE ${files.storeId} = ${storeId} AND ${files.status} <> 'uploading')`,
-      status: sql`(
-        SELECT CASE
-          WHEN count(*) = 0 THEN 'empty'
-          WHEN bool_or(${files.status} IN ('uploading', 'queued', 'processing')) THEN 'indexing'
-          WHEN bool_or(${files.status} = 'failed') THEN 'attention'
-          ELSE 'ready' END
-        FROM ${files} WHERE ${files.storeId} = ${storeId})`,
-      updatedAt: new Date(),
-    })
-    .where(eq(stores.id, storeId))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for('update');
+    const [updated] = await tx
+      .update(stores)
+      .set({
+        totalSize: sql`(SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.storeId} = ${storeId} AND ${files.status} <> 'uploading')`,
+        fileCount: sql`(SELECT count(*)::int FROM ${files} WHERE ${files.storeId} = ${storeId} AND ${files.status} <> 'uploading')`,
+        status: sql`(
+          SELECT CASE
+            WHEN count(*) = 0 THEN 'empty'
+            WHEN bool_or(${files.status} IN ('uploading', 'queued', 'processing')) THEN 'indexing'
+            WHEN bool_or(${files.status} = 'failed') THEN 'attention'
+            ELSE 'ready' END
+          FROM ${files} WHERE ${files.storeId} = ${storeId})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(stores.id, storeId))
+      .returning();
+    return updated;
+  });
   if (row) publishRow(ctx, getModel('Store'), 'update', row);
   return row;
 }

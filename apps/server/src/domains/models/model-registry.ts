@@ -237,6 +237,9 @@ export const models: ModelDef[] = [
       f('assistantName', 'String'),
       ro('status', 'String'),
       ro('log', 'String'),
+      // `theme` (typed, ShareTheme) is declared in domains/sharing/sharing-sdl.ts. Links are created
+      // by POST /api/shared-assistant/create/; updates and deletes go through domains/sharing too
+      // (graphql/sharing-resolvers.ts), which validate them and keep the assistant's isShared.
     ],
     create: 'none',
     update: 'owner',
@@ -259,6 +262,9 @@ export const models: ModelDef[] = [
       ro('lastResponseID', 'String', { column: 'lastResponseId' }),
       ro('origin', 'String'),
       f('threadSummary', 'String'),
+      // Unread markers of the inbox: set by markSharedThreadRead and by the visitor's messages.
+      ro('ownerLastReadAt', 'AWSDateTime'),
+      ro('lastVisitorMessageAt', 'AWSDateTime'),
     ],
     create: 'none',
     update: 'owner',
@@ -410,7 +416,8 @@ export const models: ModelDef[] = [
     fields: [
       ro('conversationId', 'ID'),
       ro('role', 'String'),
-      ro('content', 'AWSJSON'),
+      // `content` is typed blocks ([ContentBlock]), so it is declared with them in
+      // domains/conversations/conversation-sdl.ts and resolved in graphql/conversation-resolvers.ts.
       ro('aiContext', 'AWSJSON'),
       ro('toolConfiguration', 'AWSJSON'),
     ],

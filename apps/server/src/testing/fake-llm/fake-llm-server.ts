@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /**
  * What a fake provider answers next, in provider-neutral terms; each fake turns it into its own
@@ -22,6 +23,9 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** `performance.now()` when the request arrived, and when the fake wrote its first bytes back. */
+  receivedAt: number;
+  firstWriteAt?: number;
 }
 
 export interface FakeLlmState {
@@ -31,6 +35,8 @@ export interface FakeLlmState {
   failure: FakeFailure;
   /** Milliseconds between streamed chunks (0: all at once). */
   chunkDelayMs: number;
+  /** Events sent at once before the delay starts (default 1: the first event); benchmarks send the first token at once too. */
+  undelayedChunks?: number;
 }
 
 export interface FakeLlm extends FakeLlmState {
@@ -66,7 +72,7 @@ export async function writeEvents(state: FakeLlmState, res: ServerResponse, even
       res.socket?.destroy();
       return;
     }
-    if (state.chunkDelayMs && index > 0) await sleep(state.chunkDelayMs);
+    if (state.chunkDelayMs && index >= (state.undelayedChunks ?? 1)) await sleep(state.chunkDelayMs);
     if (res.destroyed) return;
     // Wait until each chunk is flushed, so a cut loses only what comes after it.
     await new Promise<void>((resolve) => res.write(event, () => resolve()));
@@ -96,13 +102,20 @@ export async function startFakeLlm(provider: FakeProvider): Promise<FakeLlm> {
   const state: FakeLlmState = { requests: [], replies: [], failure: 'none', chunkDelayMs: 0 };
   let served = 0;
   const server: Server = createServer((req, res) => {
+    const receivedAt = performance.now();
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
     });
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== provider.path) return json(res, 404, { error: { message: 'no such route' } });
-      const request: RecordedRequest = { path: req.url, headers: req.headers, body: JSON.parse(raw || '{}') };
+      const request: RecordedRequest = { path: req.url, headers: req.headers, body: JSON.parse(raw || '{}'), receivedAt };
+      // The provider's own time (benchmarks subtract it): from the request to its first bytes back.
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      res.write = ((...args: unknown[]) => {
+        request.firstWriteAt ??= performance.now();
+        return write(...args);
+      }) as typeof res.write;
       state.requests.push(request);
       const failure = !provider.authorized(request) ? 'unauthorized' : state.failure;
       if (failure !== 'none' && failure !== 'cut') {

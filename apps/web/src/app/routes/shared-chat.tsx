@@ -1,17 +1,16 @@
-import { MessageCircleIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PublicCard } from '@/components/layouts/public-card';
+import { SharedChatPage } from '@/features/shared-chat/components/shared-chat-page';
+import { widgetHostOf } from '@/features/shared-chat/widget-bridge';
 
-/** `/shared/chat?token=…`: the public chat of a shared assistant (its conversation arrives with sharing). */
+/**
+ * `/shared/chat?token=…[&embed=widget&host=<origin>]`: the public chat of a shared assistant
+ * (spec §1), full page or opened by the storefront widget (src/widget).
+ */
 export default function SharedChatRoute() {
   const [params] = useSearchParams();
-  const token = params.get('token');
-  return (
-    <PublicCard
-      title="Chat"
-      description={token ? 'This assistant will be able to chat with you here soon.' : 'This chat link is missing its token.'}
-    >
-      <MessageCircleIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-    </PublicCard>
-  );
+  const widget = params.get('embed') === 'widget';
+  // Read once: the framing page does not change while the chat is open.
+  const [host] = useState(() => (widget ? widgetHostOf(params.get('host'), document.referrer) : null));
+  return <SharedChatPage shareToken={params.get('token')?.trim() || null} widget={widget} host={host} />;
 }

@@ -1,7 +1,7 @@
 import type { ChatStreamEvent } from '@aisle/contracts/chat';
 import { createParser } from 'eventsource-parser';
 
-const eventNames = new Set<ChatStreamEvent['event']>(['message', 'token', 'citations', 'done', 'error']);
+const eventNames = new Set<ChatStreamEvent['event']>(['message', 'token', 'tool-call', 'tool-result', 'citations', 'done', 'error']);
 
 /** What a stream that cannot be read ends with: the question is stored, so asking again is safe. */
 export const brokenStreamEvent: ChatStreamEvent = {

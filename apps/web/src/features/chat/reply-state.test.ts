@@ -79,6 +79,20 @@ describe('the reply state machine', () => {
     expect(stopped).toMatchObject({ status: 'stopped', text: 'Within', reply: null });
   });
 
+  it('lists each tool call as it starts and updates it in place when it returns', () => {
+    const call = { toolCallId: 'c1', name: 'order_status', input: { orderNumber: '1001' } };
+    const running = run([
+      { type: 'send', question: 'Where is 1001?' },
+      { type: 'tool', call },
+    ]);
+    expect(running).toMatchObject({ status: 'streaming', toolCalls: [call] });
+    const returned = run([{ type: 'tool', call: { ...call, ok: true, output: { status: 'shipped' } } }], running);
+    expect(returned?.toolCalls).toEqual([{ ...call, ok: true, output: { status: 'shipped' } }]);
+    expect(
+      run([{ type: 'retry' }], run([{ type: 'error', error: { code: 'x', detail: 'y', retryable: true } }], returned))?.toolCalls,
+    ).toEqual([]);
+  });
+
   it('ignores events when no turn is under way', () => {
     expect(run([{ type: 'token', text: 'x' }])).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { ChatMessage, Citation, LlmUsage } from '@aisle/contracts/chat';
+import type { ChatMessage, Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
 
 /**
  * The turn being asked, from the moment the merchant sends until the reply is stored:
@@ -20,6 +20,8 @@ export interface TurnState {
   questionMessage: ChatMessage | null;
   text: string;
   citations: Citation[];
+  /** The functions the assistant called so far, each updated when it returns. */
+  toolCalls: ToolCall[];
   reply: ChatMessage | null;
   usage: LlmUsage | null;
   error: TurnError | null;
@@ -31,6 +33,7 @@ export type TurnAction =
   | { type: 'message'; message: ChatMessage }
   | { type: 'token'; text: string }
   | { type: 'citations'; citations: Citation[] }
+  | { type: 'tool'; call: ToolCall }
   | { type: 'done'; reply: ChatMessage; usage: LlmUsage }
   | { type: 'error'; error: TurnError }
   | { type: 'stop' }
@@ -47,6 +50,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
       questionMessage: null,
       text: '',
       citations: [],
+      toolCalls: [],
       reply: null,
       usage: null,
       error: null,
@@ -56,7 +60,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
   if (!turn) return turn;
   if (action.type === 'retry') {
     // The same question again: its bubble stays, the failed answer goes.
-    return { ...turn, status: 'sending', text: '', citations: [], reply: null, usage: null, error: null };
+    return { ...turn, status: 'sending', text: '', citations: [], toolCalls: [], reply: null, usage: null, error: null };
   }
   // Events after the end (a late token after stop) change nothing.
   if (!isActive(turn)) return turn;
@@ -67,6 +71,13 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
       return { ...turn, status: 'streaming', text: turn.text + action.text };
     case 'citations':
       return { ...turn, citations: action.citations };
+    case 'tool': {
+      const known = turn.toolCalls.some((call) => call.toolCallId === action.call.toolCallId);
+      const toolCalls = known
+        ? turn.toolCalls.map((call) => (call.toolCallId === action.call.toolCallId ? action.call : call))
+        : [...turn.toolCalls, action.call];
+      return { ...turn, status: 'streaming', toolCalls };
+    }
     case 'done':
       return {
         ...turn,
@@ -75,6 +86,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
         reply: action.reply,
         usage: action.usage,
         citations: action.usage.citations.length ? action.usage.citations : turn.citations,
+        toolCalls: action.usage.toolCalls ?? turn.toolCalls,
       };
     case 'error':
       return { ...turn, status: 'error', error: action.error };

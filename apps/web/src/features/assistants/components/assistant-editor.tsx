@@ -1,6 +1,7 @@
 import {
   ASSISTANT_NAME_MAX_LENGTH,
   type Assistant,
+  type AssistantAvatarKind,
   type CreateAssistantRequest,
   INSTRUCTIONS_MAX_LENGTH,
   PASSAGES_PER_TURN_MAX,
@@ -25,10 +26,13 @@ import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import type { ModelOption } from '../api/get-models';
+import type { UploadAssistantAvatarInput } from '../api/upload-assistant-avatar';
 import { type AssistantFormValues, type FormErrors, formErrorsFromServer, validateForm } from '../assistant-form';
+import { avatarInitials } from '../avatar-image';
+import type { PendingAvatars } from '../hooks/use-assistant-actions';
 import { toggleLink } from '../link-diff';
 import type { LinkKind } from '../link-kinds';
-import { AvatarUrlField } from './avatar-url-field';
+import { AvatarField } from './avatar-field';
 import { describedBy, Field, FormSection, RangeField, Switch, Textarea } from './form-controls';
 import { LinkChecklist, type LinkOption } from './link-checklist';
 import { ModelPicker } from './model-picker';
@@ -43,8 +47,10 @@ export interface EditorProps {
   models: readonly ModelOption[];
   modelsLoading: boolean;
   options: Record<LinkKind, readonly LinkOption[]>;
-  /** Saves the assistant and its links; throws the API's error for the form to show. */
-  onSave: (values: AssistantFormValues, body: CreateAssistantRequest) => Promise<void>;
+  /** Saves the assistant, its links and the pictures picked before it existed; throws the API's error for the form to show. */
+  onSave: (values: AssistantFormValues, body: CreateAssistantRequest, avatars: PendingAvatars) => Promise<void>;
+  /** Uploads a saved assistant's picture at once; without it, only addresses can be given. */
+  onUploadAvatar?: (input: UploadAssistantAvatarInput) => Promise<Assistant>;
 }
 
 /**
@@ -71,13 +77,14 @@ export function AssistantEditor(props: EditorProps) {
   );
 }
 
-function EditorForm({ assistant, initial, models, modelsLoading, options, onSave, onOpenChange }: EditorProps) {
+function EditorForm({ assistant, initial, models, modelsLoading, options, onSave, onUploadAvatar, onOpenChange }: EditorProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pendingAvatars, setPendingAvatars] = useState<PendingAvatars>({});
 
   // A new assistant opened before the models arrived takes the default model once they do.
   useEffect(() => {
@@ -102,7 +109,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
     if (!checked.ok) return showErrors(checked.errors);
     setBusy(true);
     try {
-      await onSave(values, checked.body);
+      await onSave(values, checked.body, pendingAvatars);
     } catch (failure) {
       const fields = formErrorsFromServer(fieldErrorPaths(failure), values);
       if (Object.keys(fields).length > 0) showErrors(fields);
@@ -113,6 +120,13 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
   };
 
   const f = (name: string) => `${id}-${name}`;
+  const avatarUpload = (kind: AssistantAvatarKind) => ({
+    kind,
+    assistantId: assistant?.id ?? null,
+    onUpload: onUploadAvatar,
+    pendingFile: pendingAvatars[kind] ?? null,
+    onPendingFileChange: (file: File | null) => setPendingAvatars((current) => ({ ...current, [kind]: file ?? undefined })),
+  });
   const toggle = (kind: LinkKind) => (targetId: string, on: boolean) => set('links', toggleLink(values.links, kind, targetId, on));
 
   return (
@@ -142,21 +156,24 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <AvatarUrlField
+            <AvatarField
               id={f('assistant-avatar')}
               label="Assistant avatar"
               value={values.assistantAvatarUrl}
               error={errors.assistantAvatarUrl}
+              initials={avatarInitials(values.assistantName)}
               fallbackIcon={BotIcon}
               onChange={(value) => set('assistantAvatarUrl', value)}
+              {...avatarUpload('assistant')}
             />
-            <AvatarUrlField
+            <AvatarField
               id={f('user-avatar')}
               label="Visitor avatar"
               value={values.userAvatarUrl}
               error={errors.userAvatarUrl}
               fallbackIcon={UserIcon}
               onChange={(value) => set('userAvatarUrl', value)}
+              {...avatarUpload('user')}
             />
           </div>
         </FormSection>

@@ -25,6 +25,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { assistantStatusChip, tokenUsageText } from '../assistant-status';
+import { ShareButton } from './share-sheet';
 import { StatusChip } from './status-chip';
 
 export interface AssistantCardData {
@@ -153,6 +154,7 @@ export function AssistantsList({
                 <PencilIcon />
                 Edit
               </Button>
+              <ShareButton assistant={assistant} />
             </div>
           </li>
         );

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { useCollection } from '@/features/startup-data/startup-data-provider';
 import { useModels } from '../api/get-models';
 import { type AssistantFormValues, emptyForm, formFromAssistant, jsonField } from '../assistant-form';
-import { LinkSaveError, useAssistantActions } from '../hooks/use-assistant-actions';
+import { AvatarSaveError, LinkSaveError, type PendingAvatars, useAssistantActions } from '../hooks/use-assistant-actions';
 import { useAssistantLinks } from '../hooks/use-assistant-links';
 import { type LinkKind, noLinks } from '../link-kinds';
 import { modelDisplayName } from '../model-price';
@@ -46,7 +46,7 @@ export function AssistantsScreen() {
   const { items: templates } = useCollection<TemplateItem>('templates');
   const models = useModels();
   const links = useAssistantLinks();
-  const { save, remove } = useAssistantActions();
+  const { save, remove, uploadAvatar } = useAssistantActions();
   // The last dialog stays described while it closes, so its text does not blank during the fade.
   const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
   const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));
@@ -82,19 +82,20 @@ export function AssistantsScreen() {
     ? formFromAssistant(editing, linksOf(editing.id), defaultModelId)
     : emptyForm(defaultModelId);
 
-  const onSave = async (values: AssistantFormValues, body: Parameters<typeof save>[0]['body']) => {
+  const onSave = async (values: AssistantFormValues, body: Parameters<typeof save>[0]['body'], avatars?: PendingAvatars) => {
     try {
       const saved = await save({
         existing: editing,
         body,
         currentLinks: editing ? linksOf(editing.id) : noLinks(),
         wantedLinks: values.links,
+        avatars,
       });
       toast.success(editing ? 'Assistant saved' : `Assistant “${saved.assistantName}” created`);
       setDialog(null);
     } catch (failure) {
-      if (!(failure instanceof LinkSaveError)) throw failure;
-      // The assistant itself was stored; what is left is a retry of the links from its card.
+      if (!(failure instanceof LinkSaveError || failure instanceof AvatarSaveError)) throw failure;
+      // The assistant itself was stored; what is left is a retry of the links or picture from its card.
       toast.error(failure.message);
       setDialog(null);
     }
@@ -145,6 +146,7 @@ export function AssistantsScreen() {
         modelsLoading={models.isPending}
         options={options}
         onSave={onSave}
+        onUploadAvatar={uploadAvatar}
       />
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}

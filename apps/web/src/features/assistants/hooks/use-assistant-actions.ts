@@ -1,10 +1,12 @@
-import type { Assistant, CreateAssistantRequest } from '@aisle/contracts/assistants';
+import { ASSISTANT_AVATAR_KINDS, type Assistant, type AssistantAvatarKind, type CreateAssistantRequest } from '@aisle/contracts/assistants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth/auth-provider';
 import { applyCollectionEvent } from '@/features/startup-data/collection-events';
 import { startupQueryKey } from '@/features/startup-data/startup-data-provider';
+import { apiErrorText } from '@/lib/api-error-text';
 import { applyLinkChange, assistantLinksQueryKey } from '../api/assistant-links-api';
 import { createAssistant, deleteAssistant, editAssistant } from '../api/assistants-api';
+import { type UploadAssistantAvatarInput, uploadAssistantAvatar } from '../api/upload-assistant-avatar';
 import { diffLinks } from '../link-diff';
 import type { LinkedIds } from '../link-kinds';
 
@@ -19,9 +21,24 @@ export class LinkSaveError extends Error {
   }
 }
 
+/** Images chosen in the form of an assistant not created yet, uploaded once it exists. */
+export type PendingAvatars = Partial<Record<AssistantAvatarKind, File>>;
+
+/** A save that stored the assistant but not a picture chosen for it: the assistant exists. */
+export class AvatarSaveError extends Error {
+  readonly assistant: Assistant;
+
+  constructor(assistant: Assistant, cause: unknown) {
+    super(`Saved, but the picture could not be uploaded. ${apiErrorText(cause, 'Please try again.')}`, { cause });
+    this.name = 'AvatarSaveError';
+    this.assistant = assistant;
+  }
+}
+
 /**
  * Saving and deleting assistants: the REST call, then the link calls that turn the current links
- * into the chosen ones. Our own changes show at once; the live events say the same a moment later.
+ * into the chosen ones, and the uploads of pictures chosen before the assistant existed. Our own
+ * changes show at once; the live events say the same a moment later.
  */
 export function useAssistantActions() {
   const { user, sessionStore } = useAuth();
@@ -38,22 +55,54 @@ export function useAssistantActions() {
     body,
     currentLinks,
     wantedLinks,
+    avatars = {},
   }: {
     existing: Assistant | null;
     body: CreateAssistantRequest;
     currentLinks: LinkedIds;
     wantedLinks: LinkedIds;
+    avatars?: PendingAvatars;
   }): Promise<Assistant> => {
     const token = await sessionStore.getValidAccessToken();
     const saved = existing ? await editAssistant(token, existing.id, body) : await createAssistant(token, body);
     applyToAssistants(existing ? { type: 'update', item: { ...existing, ...saved } } : { type: 'create', item: saved });
     const changes = diffLinks(currentLinks, wantedLinks);
     // Independent calls: one failing must not stop the others.
-    const results = await Promise.allSettled(changes.map((change) => applyLinkChange(token, saved.id, change)));
+    const [results, uploads] = await Promise.all([
+      Promise.allSettled(changes.map((change) => applyLinkChange(token, saved.id, change))),
+      uploadPending(saved, avatars, token),
+    ]);
     if (changes.length > 0) await refreshLinks();
     const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failures.length > 0) throw new LinkSaveError(saved, failures.length, failures[0]?.reason);
-    return saved;
+    if (uploads.failures.length > 0) throw new AvatarSaveError(uploads.latest, uploads.failures[0]);
+    return uploads.latest;
+  };
+
+  /**
+   * One picture after the other: each answer is the whole assistant, so the last one holds both
+   * pictures, and the list never shows an older answer over a newer one.
+   */
+  const uploadPending = async (assistant: Assistant, avatars: PendingAvatars, token: string | null) => {
+    let latest = assistant;
+    const failures: unknown[] = [];
+    for (const kind of ASSISTANT_AVATAR_KINDS) {
+      const file = avatars[kind];
+      if (!file) continue;
+      try {
+        latest = await uploadAvatar({ assistantId: assistant.id, kind, file }, token);
+      } catch (failure) {
+        failures.push(failure);
+      }
+    }
+    return { latest, failures };
+  };
+
+  /** Uploads a picture for a saved assistant; the list shows it at once, the live event says the same later. */
+  const uploadAvatar = async (input: UploadAssistantAvatarInput, token?: string | null): Promise<Assistant> => {
+    const updated = await uploadAssistantAvatar(token === undefined ? await sessionStore.getValidAccessToken() : token, input);
+    applyToAssistants({ type: 'update', item: updated });
+    return updated;
   };
 
   const remove = async (assistant: Assistant) => {
@@ -62,5 +111,5 @@ export function useAssistantActions() {
     await refreshLinks();
   };
 
-  return { save, remove };
+  return { save, remove, uploadAvatar };
 }

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { linkCitationMarkers } from '../citation-markers';
-import { MarkdownReply } from './markdown-reply';
+import { linkCitationMarkers } from '@/components/markdown/citation-markers';
+import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { AssistantBubble } from './message-bubbles';
 
 const citations = [

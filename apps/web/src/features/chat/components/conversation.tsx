@@ -155,6 +155,7 @@ export function Conversation({
                   avatarUrl={assistant.assistantAvatarUrl}
                   text={turn.text}
                   citations={turn.citations}
+                  toolCalls={turn.toolCalls}
                   usage={turn.usage}
                   streaming={busy}
                 >
@@ -196,5 +197,14 @@ function StoredReply({
   llmUsage: unknown;
 }) {
   const usage = parseLlmUsage(llmUsage);
-  return <AssistantBubble assistantName={name} avatarUrl={avatarUrl} text={content} citations={usage?.citations ?? []} usage={usage} />;
+  return (
+    <AssistantBubble
+      assistantName={name}
+      avatarUrl={avatarUrl}
+      text={content}
+      citations={usage?.citations ?? []}
+      toolCalls={usage?.toolCalls ?? []}
+      usage={usage}
+    />
+  );
 }

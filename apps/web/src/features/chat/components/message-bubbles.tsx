@@ -1,10 +1,12 @@
-import type { Citation, LlmUsage } from '@aisle/contracts/chat';
+import type { Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
 import { BotIcon, CoinsIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CitationList } from '@/components/markdown/citation-chip';
+import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { TypingIndicator } from '@/components/typing-indicator';
 import { cn } from '@/lib/cn';
 import { usageSummary } from '../format-usage';
-import { CitationList } from './citation-chip';
-import { MarkdownReply } from './markdown-reply';
+import { ToolCallList } from './tool-calls';
 
 function Avatar({ url, fallback, className }: { url?: string | null; fallback: ReactNode; className?: string }) {
   return (
@@ -43,21 +45,6 @@ export function UsageFooter({ usage }: { usage: LlmUsage }) {
   );
 }
 
-/** Three bouncing dots: the assistant is thinking before its first word. */
-export function TypingIndicator() {
-  return (
-    <span role="status" aria-label="Assistant is typing" className="inline-flex items-center gap-1 py-1.5">
-      {[0, 150, 300].map((delay) => (
-        <span
-          key={delay}
-          className="size-1.5 animate-bounce rounded-full bg-muted-foreground/60"
-          style={{ animationDelay: `${delay}ms` }}
-        />
-      ))}
-    </span>
-  );
-}
-
 /**
  * An assistant reply: Markdown, its sources, and what it cost. While streaming, a caret follows
  * the last word; `children` holds what goes under it (a stop note, an error banner).
@@ -67,6 +54,7 @@ export function AssistantBubble({
   avatarUrl,
   text,
   citations,
+  toolCalls = [],
   usage,
   streaming = false,
   children,
@@ -75,6 +63,7 @@ export function AssistantBubble({
   avatarUrl?: string | null;
   text: string;
   citations: readonly Citation[];
+  toolCalls?: readonly ToolCall[];
   usage?: LlmUsage | null;
   streaming?: boolean;
   children?: ReactNode;
@@ -85,6 +74,7 @@ export function AssistantBubble({
       <div className="min-w-0 max-w-[calc(100%-2.75rem)] flex-1 sm:max-w-[80%] sm:flex-none">
         <p className="mb-1 font-medium text-muted-foreground text-xs">{assistantName}</p>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs">
+          <ToolCallList calls={toolCalls} />
           {text ? (
             <div
               className={cn(
@@ -93,7 +83,7 @@ export function AssistantBubble({
             >
               <MarkdownReply text={text} citations={citations} />
             </div>
-          ) : streaming ? (
+          ) : streaming && !toolCalls.some((call) => call.ok === undefined) ? (
             <TypingIndicator />
           ) : null}
           <CitationList citations={citations} />

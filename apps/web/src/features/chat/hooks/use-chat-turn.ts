@@ -43,6 +43,7 @@ export function useChatTurn({
             if (event.event === 'message') stored = event.data;
             if (event.event === 'message') dispatch({ type: 'message', message: event.data });
             else if (event.event === 'token') dispatch({ type: 'token', text: event.data.text });
+            else if (event.event === 'tool-call' || event.event === 'tool-result') dispatch({ type: 'tool', call: event.data });
             else if (event.event === 'citations') dispatch({ type: 'citations', citations: event.data });
             else if (event.event === 'error') dispatch({ type: 'error', error: event.data });
             else if (event.event === 'done') {

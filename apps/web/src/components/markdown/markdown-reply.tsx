@@ -2,8 +2,8 @@ import type { Citation } from '@aisle/contracts/chat';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { citationNumberOf, linkCitationMarkers } from '../citation-markers';
 import { CitationChip } from './citation-chip';
+import { citationNumberOf, linkCitationMarkers } from './citation-markers';
 
 /**
  * An assistant's reply as Markdown. Raw HTML in the text is never rendered (react-markdown skips

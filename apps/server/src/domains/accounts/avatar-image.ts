@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AVATAR_IMAGE_TYPES, avatarTooLargeMessage, INVALID_AVATAR_IMAGE_MESSAGE, isAvatarImageType } from '@aisle/contracts/avatars';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/app-error';
+import { avatarDirectory, avatarUrl } from './avatar-files';
+
+/**
+ * Checking and storing an uploaded avatar image, shared by a user's avatar and an assistant's
+ * pictures. The type comes from the bytes, never from the client's file name or content type, and
+ * decides the extension the file is served with.
+ */
+
+export interface CheckedAvatarImage {
+  bytes: Buffer;
+  extension: (typeof AVATAR_IMAGE_TYPES)[keyof typeof AVATAR_IMAGE_TYPES];
+}
+
+export interface StoredAvatarImage {
+  /** The URL the image is served at, on our own origin. */
+  url: string;
+  /** Deletes the file again, for a caller whose later step failed. */
+  discard: () => Promise<void>;
+}
+
+export function avatarTooLargeError(maxBytes: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', avatarTooLargeMessage(maxBytes));
+}
+
+/** 413 over AVATAR_MAX_BYTES; a 400 on the `avatar` field unless the bytes are a PNG, JPEG, WebP or GIF. */
+export async function checkAvatarImage(env: Env, bytes: Buffer): Promise<CheckedAvatarImage> {
+  if (bytes.length > env.AVATAR_MAX_BYTES) throw avatarTooLargeError(env.AVATAR_MAX_BYTES);
+  const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  if (!detected || !isAvatarImageType(detected.mime)) throw AppError.fields({ avatar: [INVALID_AVATAR_IMAGE_MESSAGE] });
+  return { bytes, extension: AVATAR_IMAGE_TYPES[detected.mime] };
+}
+
+/** Writes a checked image under a fresh name (never overwriting one: `wx`). */
+export async function storeAvatarImage(env: Env, image: CheckedAvatarImage): Promise<StoredAvatarImage> {
+  const directory = avatarDirectory(env);
+  const fileName = `${randomUUID()}.${image.extension}`;
+  const file = path.join(directory, fileName);
+  await mkdir(directory, { recursive: true });
+  await writeFile(file, image.bytes, { flag: 'wx' });
+  return { url: avatarUrl(env, fileName), discard: () => rm(file, { force: true }) };
+}

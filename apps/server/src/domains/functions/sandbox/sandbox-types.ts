@@ -1,0 +1,81 @@
+import type { SandboxNetworkSettings } from './network-policy';
+
+export interface SandboxLimits {
+  /** Wall-clock time for the whole run (module evaluation, the call, awaited fetches and timers). */
+  timeMs: number;
+  /** QuickJS heap of one run. */
+  memoryBytes: number;
+  /** QuickJS stack of one run; capped at MAX_STACK_BYTES (see sandbox-pool.ts for why). */
+  stackBytes: number;
+  /** console output kept in `logs`; past it the logs end with a truncation line and the run goes on. */
+  outputBytes: number;
+  /** The result as JSON (UTF-8 bytes). */
+  resultBytes: number;
+  /** fetch() calls per run (redirect hops are not counted; there are at most 5 per call). */
+  fetchCount: number;
+  /** One fetch() call, redirects and reading the body included. */
+  fetchTimeoutMs: number;
+  /** One response body. */
+  fetchMaxBytes: number;
+}
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
+  timeMs: 5_000,
+  memoryBytes: 32 * MiB,
+  stackBytes: 512 * KiB,
+  outputBytes: 64 * KiB,
+  resultBytes: 256 * KiB,
+  fetchCount: 10,
+  fetchTimeoutMs: 5_000,
+  fetchMaxBytes: 1 * MiB,
+});
+
+/**
+ * QuickJS measures its stack in the wasm module's own (shadow) stack, but wasm frames also use the
+ * worker thread's native stack, several times more per level for the parser and JSON. Workers get
+ * a native stack far larger than this (sandbox-pool.ts), so QuickJS's "stack overflow" comes first.
+ */
+export const MAX_STACK_BYTES = 1 * MiB;
+
+/**
+ * - `output` is never returned: console output past `outputBytes` is cut and the logs end with a
+ *   line saying so, because a function that logs a lot should still answer the shopper.
+ * - `crashed`: the worker thread died or the QuickJS wasm module failed; the pool replaces it.
+ */
+export type SandboxErrorCode =
+  | 'syntax'
+  | 'no_default_export'
+  | 'runtime'
+  | 'timeout'
+  | 'memory'
+  | 'stack'
+  | 'output'
+  | 'result_too_large'
+  | 'not_serialisable'
+  | 'crashed';
+
+export type SandboxOutcome =
+  | { ok: true; result: unknown; logs: string[]; durationMs: number }
+  | { ok: false; error: { code: SandboxErrorCode; message: string }; logs: string[]; durationMs: number };
+
+export interface SandboxRequest {
+  code: string;
+  args: unknown;
+  variables?: Record<string, string>;
+  limits?: Partial<SandboxLimits>;
+}
+
+/** One run as sent to a worker thread (structured-cloned, so plain data only). */
+export interface SandboxTask {
+  code: string;
+  /** The arguments as JSON text: the VM parses it, so no host object ever reaches the function. */
+  argsJson: string;
+  variablesJson: string;
+  limits: SandboxLimits;
+  network: SandboxNetworkSettings;
+  /** Shared with the host: the worker writes Date.now() here when the run starts (the host's watchdog reads it). */
+  startedAt: Float64Array;
+}

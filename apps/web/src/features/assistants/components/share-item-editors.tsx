@@ -1,0 +1,126 @@
+import { EXPIRES_IN_PAST_TEXT, type ShareTheme } from '@aisle/contracts/sharing';
+import { LoaderCircleIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { apiErrorText } from '@/lib/api-error-text';
+import { fromLocalInput, toLocalInput } from '../share-links';
+import { describedBy, Field } from './form-controls';
+import { ShareThemeFields } from './share-theme-fields';
+
+/** Editing a link's expiry in place: a new date and time, or none ("Never expire"). */
+export function ExpiryEditor({
+  expiresAt,
+  onSave,
+  onDone,
+}: {
+  expiresAt: string | null;
+  onSave: (expiresAt: string | null) => Promise<void>;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(toLocalInput(expiresAt));
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async (next: string | null) => {
+    if (next && Date.parse(next) <= Date.now()) return setError(EXPIRES_IN_PAST_TEXT);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onSave(next);
+      onDone();
+    } catch (failure) {
+      setError(apiErrorText(failure, 'The expiry could not be saved. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void save(fromLocalInput(value));
+      }}
+      noValidate
+      aria-label="Change expiry"
+      className="grid gap-2 rounded-lg border bg-muted/30 p-3"
+    >
+      <Field id={`${id}-expiry`} label="Expires" error={error}>
+        <Input
+          id={`${id}-expiry`}
+          type="datetime-local"
+          value={value}
+          min={toLocalInput(new Date().toISOString())}
+          onChange={(event) => setValue(event.target.value)}
+          className="max-w-64"
+          {...describedBy(`${id}-expiry`, error)}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={busy || !value}>
+          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          Save expiry
+        </Button>
+        {expiresAt ? (
+          <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void save(null)}>
+            Never expire
+          </Button>
+        ) : null}
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Editing a link's colours in place, with the preview. */
+export function ThemeEditor({
+  theme,
+  assistantName,
+  onSave,
+  onDone,
+}: {
+  theme: ShareTheme;
+  assistantName: string;
+  onSave: (theme: ShareTheme) => Promise<void>;
+  onDone: () => void;
+}) {
+  const [value, setValue] = useState(theme);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(value);
+      onDone();
+    } catch (failure) {
+      setError(apiErrorText(failure, 'The colours could not be saved. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} aria-label="Change colours" className="grid gap-3 rounded-lg border bg-muted/30 p-3">
+      <ShareThemeFields theme={value} assistantName={assistantName} onChange={setValue} />
+      {error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          Save colours
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

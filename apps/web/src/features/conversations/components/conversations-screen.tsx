@@ -1,0 +1,152 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { apiErrorText } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import type { InboxShare } from '../api/inbox-shares-api';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useInboxLive } from '../hooks/use-inbox-live';
+import { useInboxShares } from '../hooks/use-inbox-shares';
+import { useInboxThreads } from '../hooks/use-inbox-threads';
+import { useNow } from '../hooks/use-now';
+import { type InboxQuery, isFiltered } from '../inbox-query';
+import { InboxEmptyState, NoThreadSelected } from './inbox-empty-states';
+import { InboxList, InboxListSkeleton } from './inbox-list';
+import { type AssistantOption, InboxToolbar } from './inbox-toolbar';
+import { ThreadView } from './thread-view';
+
+/** Typing settles for this long before the server is searched. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The assistants that have shares, once each, by name (an assistant may be shared more than once). */
+function assistantOptions(shares: readonly InboxShare[]): AssistantOption[] {
+  const byId = new Map<string, string>();
+  for (const share of shares)
+    if (!byId.has(share.originalAssistantID)) byId.set(share.originalAssistantID, share.assistantName || 'Untitled assistant');
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The link to hand out while no one has written: the newest share that works. */
+function handOutLink(shares: readonly InboxShare[], now: number): string | null {
+  const usable = shares.find((share) => share.isActive && share.token && (!share.expiresAt || Date.parse(share.expiresAt) > now));
+  return usable?.token ? `${window.location.origin}${paths.sharedChat}?token=${encodeURIComponent(usable.token)}` : null;
+}
+
+/**
+ * The owner's live inbox: every conversation visitors have with shared assistants, by last
+ * activity, with search and filters; the chosen one beside it (wide screens) or instead of it
+ * (below 768 px). The thread is in the URL (`?thread=<id>`), so a reload or a link opens it.
+ */
+export function ConversationsScreen() {
+  const liveError = useInboxLive();
+  const now = useNow();
+  const [params, setParams] = useSearchParams();
+  const threadId = params.get('thread');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [assistantId, setAssistantId] = useState<string | null>(null);
+  const [origin, setOrigin] = useState<string | null>(null);
+  const { shares, isLoading: sharesLoading } = useInboxShares();
+
+  const shareIdsKey = assistantId
+    ? shares
+        .filter((share) => share.originalAssistantID === assistantId)
+        .map((share) => share.id)
+        .join(',')
+    : null;
+  const query = useMemo<InboxQuery>(
+    () => ({ search, assistantId, origin, shareIds: shareIdsKey === null ? null : shareIdsKey.split(',').filter(Boolean) }),
+    [search, assistantId, origin, shareIdsKey],
+  );
+  const inbox = useInboxThreads(query);
+
+  const selectThread = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('thread', id);
+        else next.delete('thread');
+        return next;
+      },
+      { replace: !id },
+    );
+
+  const clearFilters = () => {
+    setSearchText('');
+    setAssistantId(null);
+    setOrigin(null);
+  };
+
+  const filtered = isFiltered(query) || searchText.trim() !== '';
+  let content: ReactNode;
+  if (inbox.error) {
+    content = (
+      <p role="alert" className="m-1 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-destructive text-sm">
+        {apiErrorText(inbox.error, 'The conversations could not be loaded. Please reload the page.')}
+      </p>
+    );
+  } else if (inbox.isLoading || (sharesLoading && inbox.threads.length === 0)) {
+    content = <InboxListSkeleton />;
+  } else if (inbox.threads.length === 0 && !inbox.hasMore) {
+    content = (
+      <InboxEmptyState
+        filtered={filtered}
+        search={search}
+        hasShares={shares.length > 0}
+        link={handOutLink(shares, now)}
+        onClear={clearFilters}
+      />
+    );
+  } else {
+    content = (
+      <InboxList
+        threads={inbox.threads}
+        selectedId={threadId}
+        now={now}
+        onSelect={(thread) => selectThread(thread.id)}
+        hasMore={inbox.hasMore}
+        loadingMore={inbox.loadingMore}
+        onLoadMore={inbox.loadMore}
+      />
+    );
+  }
+
+  return (
+    <div className="flex h-[calc(100svh-3.5rem)] min-h-[480px] w-full">
+      <aside
+        aria-label="Conversations list"
+        className={cn('min-w-0 flex-1 flex-col border-r bg-sidebar/40 md:flex md:w-80 md:flex-none lg:w-96', threadId ? 'hidden' : 'flex')}
+      >
+        <header className="px-4 pt-4 pb-3">
+          <h1 className="font-semibold text-xl tracking-tight">Conversations</h1>
+          <p className="text-muted-foreground text-sm">Your customers’ conversations, live.</p>
+        </header>
+        <div className="px-3 pb-3">
+          <InboxToolbar
+            search={searchText}
+            onSearchChange={setSearchText}
+            assistants={assistantOptions(shares)}
+            assistantId={assistantId}
+            onAssistantChange={setAssistantId}
+            origin={origin}
+            onOriginChange={setOrigin}
+          />
+        </div>
+        {liveError ? (
+          <p
+            role="alert"
+            className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
+          >
+            {liveError}
+          </p>
+        ) : null}
+        <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
+          {content}
+        </nav>
+      </aside>
+      <section aria-label="Conversation" className={cn('min-w-0 flex-1 flex-col', threadId ? 'flex' : 'hidden md:flex')}>
+        {threadId ? <ThreadView key={threadId} threadId={threadId} onBack={() => selectThread(null)} /> : <NoThreadSelected />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { type InboxThread, isUnread } from '../api/shared-thread-fields';
+import { fullTimeText, originLabel, previewText, relativeTimeText, visitorLabel } from '../thread-display';
+import { OriginBadge, PausedBadge } from './thread-badges';
+
+/** One conversation in the list: who, with which assistant, from where, the newest message, when; bold with a dot while unread. */
+export function InboxRow({
+  thread,
+  selected,
+  now,
+  onSelect,
+}: {
+  thread: InboxThread;
+  selected: boolean;
+  now: number;
+  onSelect: (thread: InboxThread) => void;
+}) {
+  const unread = isUnread(thread);
+  const visitor = visitorLabel(thread.anonymousEmail);
+  const when = relativeTimeText(thread.lastActivityAt, now);
+  // One spoken line per row, in the order the eye reads it.
+  const name = [
+    visitor,
+    unread ? 'unread' : null,
+    thread.assistantName,
+    originLabel(thread.origin),
+    thread.autoReplyPaused ? 'auto-reply paused' : null,
+    previewText(thread),
+    when,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <li aria-label={visitor} data-unread={unread || undefined} className="min-w-0">
+      <button
+        type="button"
+        onClick={() => onSelect(thread)}
+        aria-current={selected ? 'true' : undefined}
+        aria-label={name}
+        className={cn(
+          'flex w-full min-w-0 gap-2.5 rounded-lg px-2.5 py-2.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          selected && 'bg-accent',
+        )}
+      >
+        <span className="flex w-2 shrink-0 justify-center pt-1.5">
+          {unread ? <span className="size-2 rounded-full bg-primary" data-slot="unread-dot" aria-hidden="true" /> : null}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline gap-2">
+            <span className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{visitor}</span>
+            <time
+              dateTime={thread.lastActivityAt}
+              title={fullTimeText(thread.lastActivityAt)}
+              className={cn('shrink-0 text-xs tabular-nums', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}
+            >
+              {when}
+            </time>
+          </span>
+          <span className="mt-0.5 flex min-w-0 items-center gap-1.5">
+            <span className="min-w-0 truncate text-muted-foreground text-xs">{thread.assistantName ?? 'Shared assistant'}</span>
+            <OriginBadge origin={thread.origin} />
+            {thread.autoReplyPaused ? <PausedBadge /> : null}
+          </span>
+          <span
+            data-slot="preview"
+            className={cn('mt-1 block truncate text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}
+          >
+            {previewText(thread)}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function InboxList({
+  threads,
+  selectedId,
+  now,
+  onSelect,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  threads: readonly InboxThread[];
+  selectedId: string | null;
+  now: number;
+  onSelect: (thread: InboxThread) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
+  return (
+    <>
+      <ul aria-label="Conversations" className="flex min-w-0 flex-col gap-0.5">
+        {threads.map((thread) => (
+          <InboxRow key={thread.id} thread={thread} selected={thread.id === selectedId} now={now} onSelect={onSelect} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <div className="flex justify-center py-3">
+          <Button variant="ghost" size="sm" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function InboxListSkeleton() {
+  return (
+    <div className="grid gap-2 p-1" role="status" aria-label="Loading conversations">
+      {[0, 1, 2, 3, 4].map((index) => (
+        <Skeleton key={index} className="h-[74px] rounded-lg" />
+      ))}
+    </div>
+  );
+}

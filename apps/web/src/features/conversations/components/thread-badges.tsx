@@ -1,0 +1,36 @@
+import { GlobeIcon, PanelBottomIcon, PauseIcon } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { originLabel } from '../thread-display';
+
+/** Where the conversation started: the public chat page (Web) or the storefront widget (Widget). */
+export function OriginBadge({ origin, className }: { origin: string | null; className?: string }) {
+  const Icon = origin === 'widget' ? PanelBottomIcon : GlobeIcon;
+  return (
+    <span
+      data-slot="origin-badge"
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-px font-medium text-[11px] text-muted-foreground',
+        className,
+      )}
+    >
+      <Icon className="size-3" aria-hidden="true" />
+      {originLabel(origin)}
+    </span>
+  );
+}
+
+/** Auto-reply is off on this conversation: the team answers by hand. */
+export function PausedBadge({ className }: { className?: string }) {
+  return (
+    <span
+      data-slot="paused-badge"
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-md border border-amber-500/30 bg-amber-500/10 px-1.5 py-px font-medium text-[11px] text-amber-800 dark:text-amber-300',
+        className,
+      )}
+    >
+      <PauseIcon className="size-3" aria-hidden="true" />
+      Paused
+    </span>
+  );
+}

@@ -1,0 +1,91 @@
+import { BotIcon, HeadsetIcon, UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+// The chat screen's sanitised Markdown renderer (raw HTML never rendered, links made safe).
+import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { cn } from '@/lib/cn';
+import { type InboxMessage, VISITOR_SENDER } from '../api/shared-thread-fields';
+import { citationsOf } from '../message-citations';
+import { fullTimeText } from '../thread-display';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const shortTime = (iso: string) => {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '' : timeFormat.format(at);
+};
+
+function Bubble({
+  who,
+  icon,
+  align,
+  tone,
+  createdAt,
+  children,
+}: {
+  who: string;
+  icon: ReactNode;
+  align: 'start' | 'end';
+  tone: 'visitor' | 'assistant' | 'team';
+  createdAt: string;
+  children: ReactNode;
+}) {
+  return (
+    <li aria-label={`${who} said`} data-sender={tone} className={cn('flex gap-2.5', align === 'end' && 'flex-row-reverse')}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          'mt-5 flex size-7 shrink-0 items-center justify-center rounded-full',
+          tone === 'visitor' && 'bg-muted text-muted-foreground',
+          tone === 'assistant' && 'bg-primary/10 text-primary',
+          tone === 'team' && 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+        )}
+      >
+        {icon}
+      </span>
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]', align === 'end' && 'items-end')}>
+        <p className="mb-1 flex items-baseline gap-2 text-xs">
+          <span className="font-medium text-muted-foreground">{who}</span>
+          <time dateTime={createdAt} title={fullTimeText(createdAt)} className="text-[11px] text-muted-foreground/80 tabular-nums">
+            {shortTime(createdAt)}
+          </time>
+        </p>
+        <div
+          className={cn(
+            'min-w-0 max-w-full break-words rounded-2xl px-3.5 py-2.5 text-sm shadow-xs',
+            tone === 'visitor' && 'rounded-tl-md bg-muted',
+            tone === 'assistant' && 'rounded-tr-md border bg-card',
+            tone === 'team' && 'rounded-tr-md border border-emerald-500/30 bg-emerald-500/5',
+          )}
+        >
+          {children}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * One stored message. The visitor's words are plain text, never markup; replies (the bot's, and
+ * the team's by hand) go through the sanitised Markdown renderer. Visitor on the left, the shop on
+ * the right, the team's own answers marked "You (team)".
+ */
+export function ThreadMessage({ message, visitor }: { message: InboxMessage; visitor: string }) {
+  if (message.senderType === VISITOR_SENDER) {
+    return (
+      <Bubble who={visitor} icon={<UserIcon className="size-3.5" />} align="start" tone="visitor" createdAt={message.createdAt}>
+        <p className="whitespace-pre-wrap leading-relaxed">{message.content}</p>
+      </Bubble>
+    );
+  }
+  const team = message.isManualResponse;
+  return (
+    <Bubble
+      who={team ? 'You (team)' : 'Assistant'}
+      icon={team ? <HeadsetIcon className="size-3.5" /> : <BotIcon className="size-3.5" />}
+      align="end"
+      tone={team ? 'team' : 'assistant'}
+      createdAt={message.createdAt}
+    >
+      <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} />
+    </Bubble>
+  );
+}

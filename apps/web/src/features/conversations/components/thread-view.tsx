@@ -1,0 +1,155 @@
+import { ArrowLeftIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorText } from '@/lib/api-error-text';
+import { type InboxThread, isUnread } from '../api/shared-thread-fields';
+import { useInboxThread, useThreadMessages } from '../hooks/use-inbox-thread';
+import { usePageVisible } from '../hooks/use-page-visible';
+import { useThreadActions } from '../hooks/use-thread-actions';
+import { fullTimeText, visitorLabel } from '../thread-display';
+import { HandoffControls } from './handoff-controls';
+import { ReplyComposer } from './reply-composer';
+import { OriginBadge } from './thread-badges';
+import { ThreadMessage } from './thread-messages';
+import { ThreadSummary } from './thread-summary';
+
+/** How close to the bottom (px) still counts as following the conversation. */
+const FOLLOW_THRESHOLD = 120;
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
+      <ArrowLeftIcon />
+    </Button>
+  );
+}
+
+/** The chosen conversation, loaded from the list when it is there or by id (a shared link, a reload). */
+export function ThreadView({ threadId, onBack }: { threadId: string; onBack: () => void }) {
+  const { thread, isLoading, error } = useInboxThread(threadId);
+  if (thread) return <ThreadPane thread={thread} onBack={onBack} />;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex h-14 shrink-0 items-center gap-2 border-b px-3">
+        <BackButton onBack={onBack} />
+      </div>
+      {isLoading ? (
+        <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" role="status" aria-label="Loading conversation">
+          <Skeleton className="h-10 w-1/2 rounded-2xl" />
+          <Skeleton className="ml-auto h-24 w-3/4 rounded-2xl" />
+        </div>
+      ) : (
+        <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+          {error
+            ? apiErrorText(error, 'The conversation could not be loaded. Please reload the page.')
+            : 'This conversation does not exist.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => void }) {
+  const { messages, isLoading, error } = useThreadMessages(thread.id);
+  const { pause, reply, summarize, markRead } = useThreadActions(thread.id);
+  const visible = usePageVisible();
+  const visitor = visitorLabel(thread.anonymousEmail);
+  const unread = isUnread(thread);
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+
+  // Opening a conversation, or a visitor writing while it is open and in view, reads it.
+  useEffect(() => {
+    if (unread && visible) void markRead(thread.lastVisitorMessageAt);
+  }, [unread, visible, thread.lastVisitorMessageAt, markRead]);
+
+  // New messages scroll into view, unless the owner scrolled up to read.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  });
+
+  const togglePause = () => {
+    const paused = !thread.autoReplyPaused;
+    pause.mutate(paused, {
+      onError: (failure) =>
+        toast.error(
+          apiErrorText(
+            failure,
+            paused ? 'Auto-reply could not be paused. Please try again.' : 'Auto-reply could not be resumed. Please try again.',
+          ),
+        ),
+    });
+  };
+
+  const send = async (text: string) => {
+    following.current = true;
+    try {
+      await reply.mutateAsync(text);
+    } catch (failure) {
+      toast.error(apiErrorText(failure, 'The reply was not sent. Please try again.'));
+      throw failure;
+    }
+  };
+
+  const summarizeNow = () =>
+    summarize.mutate(undefined, {
+      onError: (failure) => toast.error(apiErrorText(failure, 'The conversation could not be summarised. Please try again.')),
+    });
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3 md:px-4">
+        <BackButton onBack={onBack} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-medium text-sm" data-testid="thread-title">
+            {visitor}
+          </h2>
+          <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
+            <span className="truncate">{thread.assistantName ?? 'Shared assistant'}</span>
+            <OriginBadge origin={thread.origin} />
+            <span className="hidden truncate sm:inline" title={fullTimeText(thread.createdAt)}>
+              · started {fullTimeText(thread.createdAt)}
+            </span>
+          </p>
+        </div>
+        <Button variant="outline" size="sm" onClick={summarizeNow} disabled={summarize.isPending}>
+          {summarize.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon />}
+          {summarize.isPending ? 'Summarizing…' : thread.threadSummary ? 'Summarize again' : 'Summarize'}
+        </Button>
+      </header>
+      <HandoffControls paused={thread.autoReplyPaused} onToggle={togglePause} />
+      <div
+        ref={scroller}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD;
+        }}
+        className="min-h-0 flex-1 overflow-y-auto p-4 md:p-6"
+      >
+        {thread.threadSummary ? <ThreadSummary summary={thread.threadSummary} /> : null}
+        {isLoading ? (
+          <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading messages">
+            <Skeleton className="h-10 w-1/2 rounded-2xl" />
+            <Skeleton className="ml-auto h-24 w-3/4 rounded-2xl" />
+          </div>
+        ) : error ? (
+          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+            {apiErrorText(error, 'The messages could not be loaded. Please reload the page.')}
+          </p>
+        ) : messages.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground text-sm">No messages yet.</p>
+        ) : (
+          <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-4 pt-2">
+            {messages.map((message) => (
+              <ThreadMessage key={message.id} message={message} visitor={visitor} />
+            ))}
+          </ol>
+        )}
+      </div>
+      <ReplyComposer visitor={visitor} paused={thread.autoReplyPaused} onSend={send} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { AUTO_REPLY_PAUSED_TEXT, type PublicAssistant } from '@aisle/contracts/sharing';
+import { AlertCircleIcon, HeadsetIcon, LinkIcon, RotateCcwIcon } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSharedChat } from '../hooks/use-shared-chat';
+import { SharedChatHeader } from './shared-chat-header';
+import { SharedChatWelcome } from './shared-chat-welcome';
+import { SharedMessageLog } from './shared-message-log';
+import { VisitorComposer } from './visitor-composer';
+
+/** How close to the bottom (px) still counts as following the conversation. */
+const FOLLOW_THRESHOLD = 120;
+
+/** Auto-reply is paused: calm, and clear that a person will answer here. */
+function PausedNotice() {
+  return (
+    <p role="status" className="mb-2 flex items-start gap-2 rounded-xl border bg-muted/60 px-3 py-2 text-muted-foreground text-sm">
+      <HeadsetIcon className="mt-0.5 size-4 shrink-0 text-foreground" aria-hidden="true" />
+      <span>{AUTO_REPLY_PAUSED_TEXT}</span>
+    </p>
+  );
+}
+
+/** The link stopped working while the chat was open: the conversation stays readable, no more sending. */
+function ClosedNotice({ text }: { text: string }) {
+  return (
+    <p role="status" className="flex items-start gap-2 rounded-xl border bg-muted/60 px-3 py-3 text-sm">
+      <LinkIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * The visitor's chat with a shared assistant: themed header, the conversation as a live log
+ * (history, streamed answers, the shop's replies as they come), and the composer. `visible` is
+ * false while the widget is closed, so replies then count as unread.
+ */
+export function SharedChatView({
+  shareToken,
+  assistant,
+  widget,
+  visible,
+  onClose,
+  onUnread,
+}: {
+  shareToken: string;
+  assistant: PublicAssistant;
+  /** Opened by the storefront widget (`embed=widget`): compact header, threads start as `widget`. */
+  widget: boolean;
+  visible: boolean;
+  onClose?: () => void;
+  onUnread: (count: number) => void;
+}) {
+  const chat = useSharedChat({ shareToken, origin: widget ? 'widget' : 'web', visible });
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+
+  useEffect(() => onUnread(chat.unread), [chat.unread, onUnread]);
+
+  // The tab (and the widget's iframe, for assistive technology) says who the visitor talks to.
+  useEffect(() => {
+    const before = document.title;
+    document.title = `Chat with ${assistant.assistantName}`;
+    return () => {
+      document.title = before;
+    };
+  }, [assistant.assistantName]);
+
+  // Follow the conversation as it grows, unless the visitor scrolled up to read.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  });
+  const sending = chat.turn?.status === 'sending';
+  useEffect(() => {
+    if (sending) following.current = true;
+  }, [sending]);
+
+  const empty = chat.history !== 'loading' && chat.messages.length === 0 && !chat.turn;
+  return (
+    <main className="flex h-dvh flex-col bg-background text-foreground">
+      <SharedChatHeader assistant={assistant} compact={widget} onClose={onClose} />
+      <div
+        ref={scroller}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD;
+        }}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      >
+        <div role="log" aria-live="polite" aria-label="Conversation" className="mx-auto w-full max-w-2xl px-3 py-4 sm:px-4">
+          {chat.history === 'loading' ? (
+            <div className="grid gap-4" aria-hidden="true">
+              <Skeleton className="ml-auto h-9 w-1/2 rounded-2xl" />
+              <Skeleton className="h-16 w-3/4 rounded-2xl" />
+            </div>
+          ) : null}
+          {chat.history === 'failed' ? (
+            <div
+              role="alert"
+              className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm"
+            >
+              <AlertCircleIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 flex-1">Your earlier messages couldn’t be loaded.</span>
+              <Button size="sm" variant="outline" onClick={chat.reloadHistory}>
+                <RotateCcwIcon />
+                Try again
+              </Button>
+            </div>
+          ) : null}
+          {empty ? <SharedChatWelcome assistant={assistant} onAsk={chat.send} /> : null}
+          <SharedMessageLog
+            assistant={assistant}
+            messages={chat.messages}
+            turn={chat.turn}
+            autoReplyPaused={chat.autoReplyPaused}
+            onRetry={chat.retry}
+          />
+        </div>
+      </div>
+      <div className="shrink-0 border-t bg-background/90 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4">
+        <div className="mx-auto w-full max-w-2xl">
+          {chat.linkProblem ? (
+            <ClosedNotice text={chat.linkProblem.detail} />
+          ) : (
+            <>
+              {chat.autoReplyPaused ? <PausedNotice /> : null}
+              <VisitorComposer
+                assistantName={assistant.assistantName}
+                busy={chat.busy}
+                focusKey={visible}
+                onSend={chat.send}
+                onStop={chat.stop}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

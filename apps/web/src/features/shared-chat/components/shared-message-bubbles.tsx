@@ -1,0 +1,88 @@
+import type { PublicMessage } from '@aisle/contracts/sharing';
+import { HeadsetIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CitationList } from '@/components/markdown/citation-chip';
+import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { TypingIndicator } from '@/components/typing-indicator';
+import { cn } from '@/lib/cn';
+import { AssistantAvatar } from './assistant-avatar';
+
+/** Public citations carry no file id; the chips only show the name, heading and passage. */
+const chipCitations = (citations: PublicMessage['citations']) => citations.map((citation) => ({ ...citation, fileId: '' }));
+
+/**
+ * The visitor's own words, right-aligned in the theme colour. Plain text only: React escapes it,
+ * so `<script>` or `<img onerror>` typed by anyone shows as the characters typed.
+ */
+export function VisitorBubble({ content, pending = false }: { content: string; pending?: boolean }) {
+  return (
+    <li aria-label="You said" className="flex justify-end">
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-primary-foreground text-sm leading-relaxed whitespace-pre-wrap break-words shadow-xs',
+          pending && 'opacity-75',
+        )}
+      >
+        {content}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A reply: the bot's, or a person's from the shop when `manual` (labelled, with a headset instead
+ * of the assistant's picture). Markdown through the sanitised renderer; while streaming, a caret
+ * follows the last word and `children` holds what goes under it (stop note, error banner).
+ */
+export function ReplyBubble({
+  assistantName,
+  avatarUrl,
+  text,
+  citations = [],
+  manual = false,
+  streaming = false,
+  children,
+}: {
+  assistantName: string;
+  avatarUrl: string | null;
+  text: string;
+  citations?: PublicMessage['citations'];
+  manual?: boolean;
+  streaming?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <li aria-label={manual ? 'The shop’s team said' : `${assistantName} said`} aria-busy={streaming || undefined} className="flex gap-2.5">
+      {manual ? (
+        <span aria-hidden="true" className="mt-5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-foreground">
+          <HeadsetIcon className="size-4" />
+        </span>
+      ) : (
+        <AssistantAvatar url={avatarUrl} className="mt-5" />
+      )}
+      <div className="min-w-0 max-w-[85%] flex-1 sm:flex-none">
+        <p className="mb-1 font-medium text-muted-foreground text-xs">{manual ? 'The shop’s team' : assistantName}</p>
+        <div
+          className={cn(
+            'rounded-2xl rounded-tl-md border px-3.5 py-2.5 shadow-xs',
+            manual ? 'border-primary/30 bg-primary/5' : 'bg-card text-card-foreground',
+          )}
+        >
+          {text ? (
+            <div
+              className={cn(
+                streaming && '[&_p:last-child]:after:ml-0.5 [&_p:last-child]:after:animate-pulse [&_p:last-child]:after:content-["▍"]',
+              )}
+            >
+              <MarkdownReply text={text} citations={chipCitations(citations)} />
+            </div>
+          ) : streaming ? (
+            <TypingIndicator />
+          ) : null}
+          <CitationList citations={chipCitations(citations)} />
+          {children}
+        </div>
+      </div>
+    </li>
+  );
+}

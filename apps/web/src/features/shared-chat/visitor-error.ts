@@ -1,0 +1,46 @@
+import { ApiError } from '@/lib/api-client';
+import { shareProblemOf } from './share-problem';
+
+/** A failed visitor turn as the page shows it: what happened and whether asking again may help. */
+export interface VisitorTurnError {
+  code: string;
+  detail: string;
+  retryable: boolean;
+}
+
+const NETWORK = 'You seem to be offline. Check your connection, then try again.';
+const THROTTLED = 'You’re sending messages a little too fast. Please wait a moment, then try again.';
+const UNAVAILABLE = 'This assistant can’t answer right now. Please try again later.';
+const SERVER = 'Something went wrong on our side. Please try again.';
+
+const detailOf = (data: unknown): string | undefined => {
+  if (!data || typeof data !== 'object') return undefined;
+  for (const value of Object.values(data)) {
+    if (typeof value === 'string' && value) return value;
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  }
+  return undefined;
+};
+
+/**
+ * The visitor's words for a turn that failed before its stream started: offline, throttled (429,
+ * with the server's wait time), unavailable (402: the shop's assistant cannot answer), the link
+ * refused (404/410: not retryable), a field error (400), or our fault (5xx).
+ */
+export function visitorTurnError(error: unknown): VisitorTurnError {
+  if (!(error instanceof ApiError)) return { code: 'failed', detail: SERVER, retryable: true };
+  if (error.isNetworkError) return { code: 'network', detail: NETWORK, retryable: true };
+  const data = error.data as { detail?: unknown; code?: unknown } | null;
+  if (error.status === 429) {
+    const wait = typeof data?.detail === 'string' ? / in (\d+) seconds?/.exec(data.detail)?.[1] : undefined;
+    return { code: 'rate_limited', detail: wait ? `${THROTTLED} (about ${wait} s)` : THROTTLED, retryable: true };
+  }
+  if (error.status === 402) {
+    const detail = typeof data?.detail === 'string' && data.detail ? data.detail : UNAVAILABLE;
+    return { code: 'unavailable', detail, retryable: true };
+  }
+  const problem = shareProblemOf(error);
+  if (problem) return { code: problem.code, detail: problem.detail, retryable: false };
+  if (error.status >= 500) return { code: 'server', detail: SERVER, retryable: true };
+  return { code: `http_${error.status}`, detail: detailOf(data) ?? SERVER, retryable: false };
+}
