@@ -13,9 +13,12 @@ import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { chatRoutes } from './domains/chat/chat-routes';
+import { functionRoutes } from './domains/functions/function-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
 import { sharingRoutes } from './domains/sharing/sharing-routes';
+import { seedTemplates } from './domains/templates/seed-templates';
+import { variableRoutes } from './domains/variables/variable-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
@@ -47,6 +50,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const { env } = services;
+  await seedTemplates(services.db);
   const app = Fastify({
     bodyLimit: env.BODY_LIMIT,
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: otherwise any client could
@@ -113,8 +117,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });
+  await app.register(functionRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api' });
+  await app.register(variableRoutes, { prefix: '/api' });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeVariablesKey, loadOrCreateVariablesKey, variablesKeyRule } from './domains/variables/encryption-key';
 
 /**
  * The service's configuration, parsed once at boot. This is the only module that reads
@@ -26,6 +27,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Key sealing secret variables (AES-256-GCM); generated into DATA_DIR when unset. */
+  VARIABLES_ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => decodeVariablesKey(v) !== undefined, variablesKeyRule)
+      .optional(),
+  ),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   EMAIL_CONFIRMATION_LIFETIME: z.coerce
@@ -79,6 +88,8 @@ const envSchema = z.object({
   /** Comma-separated model ids the OpenAI(-compatible) server offers beyond the built-in list. */
   OPENAI_MODELS: optionalString,
   ANTHROPIC_API_KEY: optionalString,
+  /** Where Shopify Admin API calls go instead of https://{shop} (a proxy, or a fake store in tests). */
+  SHOPIFY_ADMIN_API_ORIGIN: optionalUrl,
   /** Anthropic API base URL (default https://api.anthropic.com/v1); tests point it at a fake. */
   ANTHROPIC_BASE_URL: optionalUrl,
   /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
@@ -87,8 +98,10 @@ const envSchema = z.object({
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'PUBLIC_URL' | 'CORS_ORIGINS'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'VARIABLES_ENCRYPTION_KEY' | 'PUBLIC_URL' | 'CORS_ORIGINS'> {
   JWT_SECRET: string;
+  /** Set, or read from (created in) DATA_DIR on first use; see `variablesKeyLoader`. */
+  readonly VARIABLES_ENCRYPTION_KEY: string;
   PUBLIC_URL: string;
   CORS_ORIGINS: string[];
   /** Absolute path of DATA_DIR. */
@@ -118,12 +131,32 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         .map((o) => o.trim())
         .filter(Boolean)
     : [new URL(publicUrl).origin];
+  const variablesKey = variablesKeyLoader(raw.VARIABLES_ENCRYPTION_KEY, dataDir);
   return {
     ...raw,
     JWT_SECRET: raw.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    get VARIABLES_ENCRYPTION_KEY() {
+      return variablesKey();
+    },
     PUBLIC_URL: publicUrl,
     CORS_ORIGINS: corsOrigins,
     dataDir,
+  };
+}
+
+/**
+ * The generated variables key is read (or created) on first use, not here: parsing configuration
+ * stays free of file writes for commands that never touch variables. The server reads it while
+ * building the app (variable routes), so a broken key file still stops it at start-up.
+ */
+function variablesKeyLoader(configured: string | undefined, dataDir: string): () => string {
+  let key = configured?.trim();
+  return () => {
+    if (key) return key;
+    const loaded = loadOrCreateVariablesKey(dataDir);
+    if ('problem' in loaded) throw new EnvError([loaded.problem]);
+    key = loaded.key;
+    return key;
   };
 }
 

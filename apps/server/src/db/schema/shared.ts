@@ -53,6 +53,8 @@ export const sharedThreads = pgTable(
     lastVisitorMessageAt: timestamp('last_visitor_message_at', { withTimezone: true, precision: 3 }),
     /** When `threadSummary` was last written: a summary newer than the last activity is current. */
     summarizedAt: timestamp('summarized_at', { withTimezone: true, precision: 3 }),
+    /** The contact a visitor left through the lead-capture template: {name, email, phone, note, savedAt}. */
+    visitorContact: jsonb('visitor_contact'),
   },
   (t) => [
     index('shared_threads_owner_activity_idx').on(t.ownerEmail, t.lastActivityAt),

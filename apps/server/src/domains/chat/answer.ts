@@ -10,6 +10,7 @@ import { parseModelId } from '../ai/model-catalog';
 import { PRICING_AS_OF } from '../ai/pricing';
 import { providerFailures } from '../ai/provider-errors';
 import { readAnswerStream, type ToolEvent } from '../ai/read-answer-stream';
+import type { AbilityScope } from '../functions/host-abilities';
 import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
 import { type ChatContext, citationOf, MAX_TURN_STEPS, type NumberedPassage, retrieveFor, STOPPED, TurnFailure } from './turn-basics';
 import { citedPassages, systemPromptOf } from './turn-prompt';
@@ -26,6 +27,8 @@ export interface AnswerRequest {
   question: string;
   /** More for the system prompt (how this channel works, who else answered). */
   systemNote?: string;
+  /** The visitor's thread, where the lead-capture ability saves a contact. */
+  sharedThreadId?: AbilityScope['sharedThreadId'];
   signal?: AbortSignal;
   /**
    * Settles when the caller's own writes (storing the question) are done; when it fails, the model
@@ -91,7 +94,16 @@ export async function startAnswer(ctx: ChatContext, logger: Logger, request: Ans
       temperature: request.assistant.temperature ?? undefined,
       topP: request.assistant.topP ?? undefined,
       tools: tools.length
-        ? toolSetOf(ctx.db, logger, { ownerEmail: request.assistant.ownerEmail, assistantId: request.assistant.id, tools })
+        ? toolSetOf(
+            { ...ctx, logger },
+            {
+              ownerEmail: request.assistant.ownerEmail,
+              assistantId: request.assistant.id,
+              storeIds: request.storeIds,
+              sharedThreadId: request.sharedThreadId,
+              tools,
+            },
+          )
         : {},
       stopWhen: isStepCount(MAX_TURN_STEPS),
       maxRetries: 1,

@@ -1,15 +1,27 @@
 import { type JSONSchema7, jsonSchema, type ToolSet, tool } from 'ai';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Logger } from 'pino';
+import { type AnyColumn, and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { assistantFunctions, functions, tasks, variables } from '../../db/schema';
-import { runInSandbox, type SandboxOutcome } from '../functions/sandbox';
+import {
+  assistantCustomUserTemplates,
+  assistantFunctions,
+  assistantTemplates,
+  customUserTemplates,
+  functions,
+  templateFunctions,
+  templates,
+  userTemplateFunctions,
+} from '../../db/schema';
+import { runAndRecord } from '../functions/function-runs';
+import type { FunctionsContext } from '../functions/functions-context';
+import type { AbilityScope } from '../functions/host-abilities';
+import { variableNamesOf } from '../functions/variable-names';
 
-/** A linked function as the model sees it, with what it takes to run it. */
+/** A linked function (the merchant's own, or a template's) as the model sees it, with what it takes to run it. */
 export interface FunctionTool {
-  functionId: string;
+  functionId?: string;
+  templateFunctionId?: string;
   name: string;
   description: string;
   parameters: JSONSchema7;
@@ -22,6 +34,15 @@ const EMPTY_PARAMETERS: JSONSchema7 = { type: 'object', properties: {} };
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true });
 addFormats.default(ajv);
+
+/** A validator of arguments against a function's parameters schema; undefined when the schema itself is invalid. */
+export function argumentsValidatorFor(parameters: JSONSchema7): ReturnType<typeof ajv.compile> | undefined {
+  try {
+    return ajv.compile(parameters);
+  } catch {
+    return undefined;
+  }
+}
 
 /** "order_id is required; quantity must be integer" — what the model reads to fix its call. */
 export function describeSchemaErrors(errors: ErrorObject[] | null | undefined): string {
@@ -64,71 +85,131 @@ export function toolNameOf(name: string) {
   return cleaned || 'function';
 }
 
-const variableNamesOf = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.flatMap((entry) =>
-        typeof entry === 'string'
-          ? [entry]
-          : entry && typeof (entry as { name?: unknown }).name === 'string'
-            ? [(entry as { name: string }).name]
-            : [],
-      )
-    : [];
+export { variableNamesOf };
 
 /**
- * The functions linked to an assistant that may run: ones with code that the rules check has not
- * flagged. Names are made unique (the providers refuse two tools of one name).
+ * The functions an assistant may run: its own linked functions with code that the rules check has
+ * not flagged, and the active functions of its linked templates and custom templates. Names are
+ * made unique (the providers refuse two tools of one name).
  */
 export async function linkedFunctionTools(db: Db, ownerEmail: string, assistantId: string): Promise<FunctionTool[]> {
-  const rows = await db
-    .select({ fn: functions })
-    .from(assistantFunctions)
-    .innerJoin(functions, eq(functions.id, assistantFunctions.functionId))
-    .where(
-      and(
-        eq(assistantFunctions.assistantId, assistantId),
-        eq(assistantFunctions.ownerEmail, ownerEmail),
-        eq(functions.ownerEmail, ownerEmail),
-        eq(functions.isViolatingRules, false),
-      ),
-    )
-    .orderBy(functions.createdAt);
+  const templateColumns = {
+    id: templateFunctions.id,
+    name: templateFunctions.name,
+    description: templateFunctions.description,
+    code: templateFunctions.code,
+    functionAssistantDefinition: templateFunctions.functionAssistantDefinition,
+    variables: templateFunctions.variables,
+    createdAt: templateFunctions.createdAt,
+  };
+  const [own, fromTemplates, fromCustom] = await Promise.all([
+    db
+      .select({ fn: functions })
+      .from(assistantFunctions)
+      .innerJoin(functions, eq(functions.id, assistantFunctions.functionId))
+      .where(
+        and(
+          eq(assistantFunctions.assistantId, assistantId),
+          eq(assistantFunctions.ownerEmail, ownerEmail),
+          eq(functions.ownerEmail, ownerEmail),
+          eq(functions.isViolatingRules, false),
+        ),
+      )
+      .orderBy(functions.createdAt),
+    db
+      .select(templateColumns)
+      .from(assistantTemplates)
+      .innerJoin(templates, eq(templates.id, assistantTemplates.templateId))
+      .innerJoin(templateFunctions, eq(templateFunctions.templateId, templates.id))
+      .where(
+        and(
+          eq(assistantTemplates.assistantId, assistantId),
+          eq(assistantTemplates.ownerEmail, ownerEmail),
+          eq(templates.active, true),
+          eq(templateFunctions.active, true),
+          isNotNull(templateFunctions.code),
+        ),
+      )
+      .orderBy(templateFunctions.createdAt),
+    db
+      .select(templateColumns)
+      .from(assistantCustomUserTemplates)
+      .innerJoin(customUserTemplates, eq(customUserTemplates.id, assistantCustomUserTemplates.customUserTemplateId))
+      .innerJoin(userTemplateFunctions, eq(userTemplateFunctions.customUserTemplateId, customUserTemplates.id))
+      .innerJoin(templateFunctions, eq(templateFunctions.id, userTemplateFunctions.templateFunctionId))
+      .innerJoin(templates, eq(templates.id, templateFunctions.templateId))
+      .where(
+        and(
+          eq(assistantCustomUserTemplates.assistantId, assistantId),
+          eq(assistantCustomUserTemplates.ownerEmail, ownerEmail),
+          eq(customUserTemplates.ownerEmail, ownerEmail),
+          eq(templates.active, true),
+          eq(templateFunctions.active, true),
+          isNotNull(templateFunctions.code),
+        ),
+      )
+      .orderBy(templateFunctions.createdAt),
+  ]);
   const taken = new Set<string>();
-  return rows.flatMap(({ fn }) => {
+  const unique = (base: string) => {
+    let name = base;
+    for (let n = 2; taken.has(name); n += 1) name = `${base.slice(0, 60)}_${n}`;
+    taken.add(name);
+    return name;
+  };
+  const tools: FunctionTool[] = own.flatMap(({ fn }) => {
     if (!fn.code?.trim()) return [];
     const definition = toolDefinitionOf(fn);
-    let name = definition.name;
-    for (let n = 2; taken.has(name); n += 1) name = `${definition.name.slice(0, 60)}_${n}`;
-    taken.add(name);
-    return [{ functionId: fn.id, ...definition, name, code: fn.code, variableNames: variableNamesOf(fn.variables) }];
+    return [
+      { functionId: fn.id, ...definition, name: unique(definition.name), code: fn.code, variableNames: variableNamesOf(fn.variables) },
+    ];
   });
+  const seen = new Set<string>();
+  for (const fn of [...fromTemplates, ...fromCustom]) {
+    if (seen.has(fn.id) || !fn.code?.trim()) continue;
+    seen.add(fn.id);
+    const definition = toolDefinitionOf(fn);
+    tools.push({
+      templateFunctionId: fn.id,
+      ...definition,
+      name: unique(definition.name),
+      code: fn.code,
+      variableNames: variableNamesOf(fn.variables),
+    });
+  }
+  return tools;
 }
 
-/** The owner's variables a function declares, by name, as the read-only second argument. */
-async function variablesFor(db: Db, ownerEmail: string, names: string[]): Promise<Record<string, string>> {
-  if (!names.length) return {};
-  const rows = await db
-    .select({ name: variables.name, value: variables.value })
-    .from(variables)
-    .where(and(eq(variables.ownerEmail, ownerEmail), inArray(variables.name, names)));
-  return Object.fromEntries(rows.map((row) => [row.name, row.value]));
-}
+/** Whether an assistant has any tools (own functions, templates, custom templates): a turn without them saves a query. */
+export const hasToolsSql = (assistantId: AnyColumn) =>
+  sql<boolean>`(exists (SELECT 1 FROM ${assistantFunctions} WHERE ${assistantFunctions.assistantId} = ${assistantId})
+    OR exists (SELECT 1 FROM ${assistantTemplates} WHERE ${assistantTemplates.assistantId} = ${assistantId})
+    OR exists (SELECT 1 FROM ${assistantCustomUserTemplates} WHERE ${assistantCustomUserTemplates.assistantId} = ${assistantId}))`;
 
-const outcomeMessage = (outcome: Extract<SandboxOutcome, { ok: false }>) => outcome.error.message;
+/** Where a turn's tools run: the owner, the assistant, its stores and the visitor's thread (for saveContact). */
+export interface ToolScope {
+  ownerEmail: string;
+  assistantId: string;
+  storeIds: string[];
+  sharedThreadId?: AbilityScope['sharedThreadId'];
+  tools: FunctionTool[];
+}
 
 /**
  * The AI SDK tools of a turn: arguments are checked against each function's JSON schema before
  * anything runs (a mismatch goes back to the model as a clear error it can correct), the code runs
- * in the sandbox, and every run is recorded as a Task (arguments, result or error, logs, duration).
+ * in the sandbox with the owner's variables and the turn's abilities, and every run is recorded
+ * (function-runs.ts).
  */
-export function toolSetOf(db: Db, logger: Logger, input: { ownerEmail: string; assistantId: string; tools: FunctionTool[] }): ToolSet {
+export function toolSetOf(ctx: FunctionsContext, input: ToolScope): ToolSet {
   const set: ToolSet = {};
   for (const fn of input.tools) {
-    let validate: ReturnType<typeof ajv.compile>;
-    try {
-      validate = ajv.compile(fn.parameters);
-    } catch (error) {
-      logger.warn({ err: error, functionId: fn.functionId }, 'a linked function has an invalid schema; it is not offered');
+    const validate = argumentsValidatorFor(fn.parameters);
+    if (!validate) {
+      ctx.logger.warn(
+        { functionId: fn.functionId, templateFunctionId: fn.templateFunctionId },
+        'a linked function has an invalid schema; it is not offered',
+      );
       continue;
     }
     set[fn.name] = tool({
@@ -142,25 +223,21 @@ export function toolSetOf(db: Db, logger: Logger, input: { ownerEmail: string; a
         },
       }),
       execute: async (args, { toolCallId }) => {
-        const outcome = await runInSandbox({
-          code: fn.code,
-          args,
-          variables: await variablesFor(db, input.ownerEmail, fn.variableNames),
-        });
-        const record = outcome.ok
-          ? { toolCallId, name: fn.name, input: args, ok: true, output: outcome.result }
-          : { toolCallId, name: fn.name, input: args, ok: false, error: outcomeMessage(outcome) };
-        await db
-          .insert(tasks)
-          .values({
-            ownerEmail: input.ownerEmail,
-            type: 'function_run',
-            result: { ...record, logs: outcome.logs, durationMs: outcome.durationMs },
+        const { outcome } = await runAndRecord(ctx, {
+          subject: {
             functionId: fn.functionId,
-            assistantId: input.assistantId,
-          })
-          .catch((error: unknown) => logger.warn({ err: error, functionId: fn.functionId }, 'could not record a function run'));
-        if (!outcome.ok) throw new Error(`${fn.name} failed: ${outcomeMessage(outcome)}`);
+            templateFunctionId: fn.templateFunctionId,
+            name: fn.name,
+            code: fn.code,
+            variableNames: fn.variableNames,
+          },
+          args,
+          scope: { ownerEmail: input.ownerEmail, storeIds: input.storeIds, sharedThreadId: input.sharedThreadId },
+          assistantId: input.assistantId,
+          source: 'chat',
+          toolCallId,
+        });
+        if (!outcome.ok) throw new Error(`${fn.name} failed: ${outcome.error.message}`);
         return outcome.result;
       },
     });

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tasks, users, variables } from '../../db/schema';
+import { assistantFunctions, functions, tasks, users, variables } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
@@ -175,10 +175,21 @@ describe('linked functions as tools in a chat turn', () => {
   });
 
   it('never offers functions flagged by the rules check, without code, or owned by someone else', async () => {
-    const { threadId, assistantId } = await threadWith([
-      { isViolatingRules: true, violatingBecause: 'Calls a private address.' },
-      { code: '', functionAssistantDefinition: { name: 'empty_one' } },
-    ]);
+    const { threadId, assistantId } = await threadWith([{}, { code: '', functionAssistantDefinition: { name: 'empty_one' } }]);
+    // Linked while clean, then saved with code the rules check flags (a flagged one cannot be linked).
+    const links = await t.services.db.select().from(assistantFunctions).where(eq(assistantFunctions.assistantId, assistantId));
+    await t.services.db
+      .update(functions)
+      .set({ isViolatingRules: true, violatingBecause: 'Calls a private address.' })
+      .where(
+        and(
+          inArray(
+            functions.id,
+            links.map((link) => link.functionId),
+          ),
+          ne(functions.code, ''),
+        ),
+      );
     // Another owner's function linked by a forged join row is still not offered.
     const foreign = await putFunction(other.email, { functionAssistantDefinition: { name: 'bobs_tool' } });
     await insertItemAsSystem({ db: t.services.db, events: t.services.events }, getModel('AssistantFunction'), {

@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
-import { assistantFunctions, assistantStores, assistants, messages, threads, users } from '../../db/schema';
+import { assistantStores, assistants, messages, threads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ToolEvent } from '../ai/read-answer-stream';
 import { rowsOf } from '../knowledge/sql-helpers';
@@ -11,6 +11,7 @@ import { toApiItem } from '../models/model-fields';
 import { getModel } from '../models/model-registry';
 import { publishRow } from '../models/model-store';
 import { finishAnswer, refusalUsage, startAnswer } from './answer';
+import { hasToolsSql } from './assistant-tools';
 import { type ChatContext, requireCredit } from './turn-basics';
 
 export {
@@ -67,7 +68,7 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
       storeIds: sql<
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
-      hasFunctions: sql<boolean>`exists (SELECT 1 FROM ${assistantFunctions} WHERE ${assistantFunctions.assistantId} = ${assistants.id})`,
+      hasFunctions: hasToolsSql(assistants.id),
       availableUsd: sql<string | null>`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${ownerEmail})`,
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)

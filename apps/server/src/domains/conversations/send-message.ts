@@ -8,6 +8,7 @@ import { loadOwnedAssistant } from '../assistants/owned-rows';
 import { linkedFunctionTools, toolSetOf } from '../chat/assistant-tools';
 import { type ChatContext, checkCredit } from '../chat/run-turn';
 import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../chat/safeguard';
+import { linkedStoreIds } from '../chat/turn-basics';
 import { HISTORY_MESSAGES } from '../chat/turn-prompt';
 import { getModel } from '../models/model-registry';
 import { publishRow } from '../models/model-store';
@@ -51,11 +52,15 @@ export async function sendMessage(
     typeof metadata.assistantId === 'string' ? await loadOwnedAssistant(ctx.db, input.ownerEmail, metadata.assistantId) : null;
   // The tools the server runs within the turn: the assistant's linked functions, in the sandbox.
   const serverTools: ToolSet = assistant
-    ? toolSetOf(ctx.db, logger, {
-        ownerEmail: input.ownerEmail,
-        assistantId: assistant.id,
-        tools: await linkedFunctionTools(ctx.db, input.ownerEmail, assistant.id),
-      })
+    ? toolSetOf(
+        { ...ctx, logger },
+        {
+          ownerEmail: input.ownerEmail,
+          assistantId: assistant.id,
+          storeIds: await linkedStoreIds(ctx.db, assistant.id),
+          tools: await linkedFunctionTools(ctx.db, input.ownerEmail, assistant.id),
+        },
+      )
     : {};
   const message = checkMessageInput(input, new Set(Object.keys(serverTools)));
 

@@ -1,4 +1,5 @@
 import * as s from '../../db/schema';
+import { prepareFunctionWrite } from '../functions/prepare-function-write';
 import type { FieldDef, FieldType, ModelDef } from './model-types';
 
 /**
@@ -63,8 +64,9 @@ export const models: ModelDef[] = [
     table: s.functions,
     owned: true,
     fields: [
-      f('status', 'String'),
-      f('log', 'String'),
+      // Set by the server from the last save, check and run (check-function.ts, run-function.ts).
+      ro('status', 'String'),
+      ro('log', 'String'),
       f('name', 'String', { required: true }),
       f('fileName', 'String'),
       f('code', 'String'),
@@ -81,6 +83,7 @@ export const models: ModelDef[] = [
     delete: 'owner',
     subscriptions: ['create', 'update', 'delete'],
     relations: [{ name: 'assistants', kind: 'hasMany', model: 'AssistantFunction', field: 'functionId' }],
+    prepareWrite: prepareFunctionWrite,
   },
   {
     name: 'Assistant',
@@ -262,6 +265,7 @@ export const models: ModelDef[] = [
       ro('lastResponseID', 'String', { column: 'lastResponseId' }),
       ro('origin', 'String'),
       f('threadSummary', 'String'),
+      ro('visitorContact', 'AWSJSON'),
       // Unread markers of the inbox: set by markSharedThreadRead and by the visitor's messages.
       ro('ownerLastReadAt', 'AWSDateTime'),
       ro('lastVisitorMessageAt', 'AWSDateTime'),

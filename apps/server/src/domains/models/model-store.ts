@@ -165,6 +165,7 @@ export async function createItem(ctx: ModelContext, model: ModelDef, input: Item
     }
   }
   if ('ownerEmail' in columnsOf(model)) values.ownerEmail = ctx.viewer.email;
+  if (model.prepareWrite) Object.assign(values, model.prepareWrite(values, null));
   const [row] = (await runWrite(() => ctx.db.insert(model.table).values(values).returning())) as Item[];
   const item = toApiItem(model, row as Item);
   publish(ctx, model, 'create', item);
@@ -184,6 +185,15 @@ export async function updateItem(ctx: ModelContext, model: ModelDef, input: Item
   if (!isUuid(input.id)) throw new AppError('FORBIDDEN', UNAUTHORIZED);
   const values = await toColumns(ctx, model, input, 'update');
   const columns = columnsOf(model);
+  if (model.prepareWrite) {
+    const [current] = (await ctx.db
+      .select()
+      .from(model.table)
+      .where(and(sql`${columns.id} = ${input.id}`, scope(model, ctx.viewer)))
+      .limit(1)) as Item[];
+    if (!current) throw new AppError('FORBIDDEN', UNAUTHORIZED);
+    Object.assign(values, model.prepareWrite(values, current));
+  }
   const where = and(sql`${columns.id} = ${input.id}`, scope(model, ctx.viewer), filterToSql(model, condition));
   const [row] = (await runWrite(() =>
     ctx.db

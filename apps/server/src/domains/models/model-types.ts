@@ -42,6 +42,12 @@ export interface RelationDef {
   field: string;
 }
 
+/**
+ * Server-computed columns of a write through the data API: called with the column values the
+ * caller sets and, on update, the row as it is; answers the columns to set besides them.
+ */
+export type PrepareWrite = (values: Record<string, unknown>, current: Record<string, unknown> | null) => Record<string, unknown>;
+
 export interface ModelDef {
   name: string;
   /** Plural used in `listX` (Amplify's pluralisation). */
@@ -60,6 +66,7 @@ export interface ModelDef {
   subscriptions: ModelEventKind[];
   indexes?: IndexDef[];
   relations?: RelationDef[];
+  prepareWrite?: PrepareWrite;
 }
 
 export type ColumnMap = Record<string, PgColumn>;

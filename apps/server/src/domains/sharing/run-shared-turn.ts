@@ -151,6 +151,7 @@ export async function runSharedTurn(
       systemNote: SHARED_CHAT_NOTE,
       signal: observer.signal,
       ready: stored,
+      sharedThreadId: async () => (await stored).thread.id,
     }).catch(async (error: unknown) => {
       // The model could not start (retrieval failed, the model is gone): the message is still kept.
       await announce().catch(() => undefined);

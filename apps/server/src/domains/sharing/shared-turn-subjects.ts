@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { assistantFunctions, assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { hasToolsSql } from '../chat/assistant-tools';
 import { HISTORY_MESSAGES } from '../chat/turn-prompt';
 import type { SharedHistoryRow } from './shared-prompt';
 
@@ -25,7 +26,7 @@ export async function loadSharedTurnSubjects(db: Db, token: string, threadId: st
       storeIds: sql<
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
-      hasFunctions: sql<boolean>`exists (SELECT 1 FROM ${assistantFunctions} WHERE ${assistantFunctions.assistantId} = ${assistants.id})`,
+      hasFunctions: hasToolsSql(assistants.id),
       availableUsd: sql<
         string | null
       >`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${sharedAssistants.ownerEmail})`,

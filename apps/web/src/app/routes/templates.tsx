@@ -1,17 +1,5 @@
-import { LayoutTemplateIcon } from 'lucide-react';
-import { ComingScreen } from '@/components/layouts/coming-screen';
+import { TemplatesScreen } from '@/features/templates/components/templates-screen';
 
 export default function TemplatesRoute() {
-  return (
-    <ComingScreen
-      title="Templates"
-      icon={LayoutTemplateIcon}
-      summary="Ready-made abilities for your assistants."
-      items={[
-        'Templates for store FAQ, product finder, order status and more',
-        'Template functions and required variables',
-        'Your own combinations of template functions',
-      ]}
-    />
-  );
+  return <TemplatesScreen />;
 }

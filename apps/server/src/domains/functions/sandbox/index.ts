@@ -3,6 +3,8 @@ import type { SandboxOutcome, SandboxRequest } from './sandbox-types';
 
 export {
   DEFAULT_SANDBOX_LIMITS,
+  type HostAbilities,
+  HostCallRefusal,
   type SandboxErrorCode,
   type SandboxLimits,
   type SandboxOutcome,

@@ -100,6 +100,8 @@ class FunctionRun {
       output: this.output,
       pending: this.pending,
       signal: this.abort.signal,
+      hostNames: task.hostNames,
+      hostPort: task.hostPort,
     });
     this.bridge = bridge;
     bridge.install();

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { serveHostCalls } from './host-calls';
 import { sandboxNetworkSettings } from './network-policy';
 import { outcomeMessages as messages } from './outcome-messages';
 import {
@@ -70,6 +72,7 @@ export class SandboxPool {
     } catch {
       return failed('runtime', messages.badArguments());
     }
+    const channel = request.host?.names.length ? new MessageChannel() : undefined;
     const task: SandboxTask = {
       code: request.code,
       argsJson,
@@ -77,15 +80,19 @@ export class SandboxPool {
       limits,
       network: sandboxNetworkSettings(),
       startedAt: new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT)),
+      hostNames: channel && request.host ? [...request.host.names] : [],
+      hostPort: channel?.port2,
     };
+    const stopServing = channel && request.host ? serveHostCalls(channel.port1, request.host, limits) : undefined;
     const watchdog = new AbortController();
     const stopWatching = watch(task.startedAt, limits.timeMs + WATCHDOG_GRACE_MS, watchdog);
     try {
-      return await this.piscina.run(task, { signal: watchdog.signal });
+      return await this.piscina.run(task, { signal: watchdog.signal, transferList: channel ? [channel.port2] : undefined });
     } catch {
       return watchdog.signal.aborted ? failed('timeout', messages.timeout(limits)) : failed('crashed', messages.crashed());
     } finally {
       stopWatching();
+      stopServing?.();
     }
   }
 

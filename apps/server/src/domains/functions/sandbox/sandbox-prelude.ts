@@ -4,7 +4,7 @@ export const PRELUDE_FILE = 'sandbox-prelude.js';
 /**
  * Evaluated in every fresh QuickJS context before the function's module, as a script whose value
  * is a function. Called with the host functions (vm-bridge.ts) and the output limit, it defines
- * the globals `console`, `fetch`, `setTimeout` and `clearTimeout`, and returns the helpers the host
+ * the globals `console`, `fetch`, `setTimeout`, `clearTimeout` and `aisle` (the host abilities granted to the run), and returns the helpers the host
  * uses later. The host functions stay in this closure: the function's code never sees them, only
  * the wrappers, which accept plain values and hand the host strings and numbers.
  *
@@ -14,9 +14,9 @@ export const PRELUDE_FILE = 'sandbox-prelude.js';
  * the type of everything it gets back.
  */
 export const PRELUDE = `
-(function prelude(host, outputLimit) {
+(function prelude(host, outputLimit, hostNamesJson) {
   'use strict';
-  const { emit, startFetch, startTimer, stopTimer } = host;
+  const { emit, startFetch, startTimer, stopTimer, startHostCall } = host;
   const { parse, stringify } = JSON;
   const { create, defineProperty, entries, freeze, isFrozen, keys } = Object;
   const isArray = Array.isArray;
@@ -101,7 +101,19 @@ export const PRELUDE = `
     stopTimer(+id);
   }
 
-  const globals = { console, fetch, setTimeout, clearTimeout };
+  // The server's abilities granted to this run: aisle.<name>(input) answers a promise of JSON.
+  const aisle = create(null);
+  for (const name of parse(hostNamesJson)) {
+    const ability = async (input) => {
+      const json = input === undefined ? 'null' : stringify(input);
+      if (typeof json !== 'string') throw new TypeErrorType('aisle.' + name + ': the input must be a JSON value');
+      return parse(await startHostCall(name, json));
+    };
+    defineProperty(aisle, name, { value: ability, enumerable: true });
+  }
+  freeze(aisle);
+
+  const globals = { console, fetch, setTimeout, clearTimeout, aisle };
   for (const name of keys(globals)) defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true });
 
   const deepFreeze = (value) => {

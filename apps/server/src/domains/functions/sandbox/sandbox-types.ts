@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { SandboxNetworkSettings } from './network-policy';
 
 export interface SandboxLimits {
@@ -17,6 +18,8 @@ export interface SandboxLimits {
   fetchTimeoutMs: number;
   /** One response body. */
   fetchMaxBytes: number;
+  /** Calls of the granted host abilities (`aisle.*`) per run. */
+  hostCallCount: number;
 }
 
 const KiB = 1024;
@@ -31,6 +34,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   fetchCount: 10,
   fetchTimeoutMs: 5_000,
   fetchMaxBytes: 1 * MiB,
+  hostCallCount: 20,
 });
 
 /**
@@ -61,12 +65,38 @@ export type SandboxOutcome =
   | { ok: true; result: unknown; logs: string[]; durationMs: number }
   | { ok: false; error: { code: SandboxErrorCode; message: string }; logs: string[]; durationMs: number };
 
+/**
+ * Abilities the server grants one run, beyond the sandbox's own globals: the code calls
+ * `aisle.<name>(input)` and gets a promise of what `call` answers. They run in the server's main
+ * thread, with the caller's scope already bound (an owner's knowledge stores, one conversation),
+ * and receive and answer plain JSON. A `HostCallRefusal` thrown by `call` reaches the code as an
+ * Error with its message; any other failure as a generic one.
+ */
+export interface HostAbilities {
+  names: readonly string[];
+  call(name: string, input: unknown): Promise<unknown>;
+}
+
+/** An error whose message the function's code may read (a refusal or a clear failure of a host ability). */
+export class HostCallRefusal extends Error {
+  override name = 'Error';
+}
+
 export interface SandboxRequest {
   code: string;
   args: unknown;
   variables?: Record<string, string>;
   limits?: Partial<SandboxLimits>;
+  host?: HostAbilities;
 }
+
+/** A host call as sent from the worker over the run's message port, and its answer. */
+export interface HostCallMessage {
+  id: number;
+  name: string;
+  inputJson: string;
+}
+export type HostCallAnswer = { id: number; ok: true; json: string } | { id: number; ok: false; message: string };
 
 /** One run as sent to a worker thread (structured-cloned, so plain data only). */
 export interface SandboxTask {
@@ -78,4 +108,7 @@ export interface SandboxTask {
   network: SandboxNetworkSettings;
   /** Shared with the host: the worker writes Date.now() here when the run starts (the host's watchdog reads it). */
   startedAt: Float64Array;
+  /** The host abilities granted (defined as `aisle.<name>`), and the port their calls go through. */
+  hostNames: string[];
+  hostPort?: MessagePort;
 }

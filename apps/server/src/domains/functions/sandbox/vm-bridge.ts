@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import {
   type DisposableResult,
   errors,
@@ -11,7 +12,7 @@ import { type FetchRequest, hostFetch } from './host-fetch';
 import type { SandboxNetworkSettings } from './network-policy';
 import type { PendingWork } from './pending-work';
 import { PRELUDE, PRELUDE_FILE } from './sandbox-prelude';
-import type { SandboxLimits } from './sandbox-types';
+import type { HostCallAnswer, HostCallMessage, SandboxLimits } from './sandbox-types';
 
 type Helper = 'parseArguments' | 'parseVariables' | 'resultJson' | 'describeError' | 'fireTimer';
 
@@ -22,6 +23,9 @@ export interface BridgeOptions {
   pending: PendingWork;
   /** Aborted when the run ends: in-flight fetches stop. */
   signal: AbortSignal;
+  /** Host abilities granted to the run (`aisle.<name>`) and the port their calls go through. */
+  hostNames: readonly string[];
+  hostPort?: MessagePort;
 }
 
 /** Timers a run may have pending at once. */
@@ -43,6 +47,8 @@ export class VmBridge {
   private readonly deferreds = new Set<QuickJSDeferredPromise>();
   private readonly timers = new Map<number, { timer: NodeJS.Timeout; token: object }>();
   private fetches = 0;
+  private hostCalls = 0;
+  private readonly hostAnswers = new Map<number, { deferred: QuickJSDeferredPromise; token: object }>();
   private closed = false;
 
   constructor(
@@ -60,11 +66,15 @@ export class VmBridge {
       this.define(host, 'startFetch', (request) => this.startFetch(request));
       this.define(host, 'startTimer', (id, delay) => this.startTimer(id, delay));
       this.define(host, 'stopTimer', (id) => this.stopTimer(id));
+      this.define(host, 'startHostCall', (name, input) => this.startHostCall(name, input));
+      this.options.hostPort?.on('message', (answer: HostCallAnswer) => this.hostAnswered(answer));
       const limit = context.newNumber(this.options.limits.outputBytes);
+      const names = context.newString(JSON.stringify(this.options.hostNames));
       try {
-        this.helpers = context.unwrapResult(context.callFunction(prelude, context.undefined, host, limit));
+        this.helpers = context.unwrapResult(context.callFunction(prelude, context.undefined, host, limit, names));
       } finally {
         limit.dispose();
+        names.dispose();
       }
     } finally {
       host.dispose();
@@ -98,6 +108,8 @@ export class VmBridge {
     this.closed = true;
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.options.hostPort?.close();
+    this.hostAnswers.clear();
     if (discardModule) return;
     for (const deferred of this.deferreds) deferred.dispose();
     this.deferreds.clear();
@@ -151,6 +163,34 @@ export class VmBridge {
       )
       .finally(() => this.options.pending.done(token));
     return deferred.handle;
+  }
+
+  private startHostCall(nameHandle: QuickJSHandle, inputHandle: QuickJSHandle): QuickJSHandle {
+    const { limits, hostPort, hostNames } = this.options;
+    const name = this.stringArgument(nameHandle);
+    if (!hostPort || !hostNames.includes(name)) throw new Error(`aisle.${name.slice(0, 60)} is not available to this function`);
+    if (this.hostCalls >= limits.hostCallCount) {
+      throw new Error(`aisle.${name} refused: a function can make at most ${limits.hostCallCount} such calls per run`);
+    }
+    this.hostCalls++;
+    const deferred = this.context.newPromise();
+    this.deferreds.add(deferred);
+    const token = {};
+    this.options.pending.add(token);
+    const id = this.hostCalls;
+    this.hostAnswers.set(id, { deferred, token });
+    const message: HostCallMessage = { id, name, inputJson: this.stringArgument(inputHandle) || 'null' };
+    hostPort.postMessage(message);
+    return deferred.handle;
+  }
+
+  private hostAnswered(answer: HostCallAnswer): void {
+    const waiting = this.hostAnswers.get(answer.id);
+    if (!waiting) return;
+    this.hostAnswers.delete(answer.id);
+    if (answer.ok) this.settle(waiting.deferred, () => this.context.newString(answer.json), true);
+    else this.settle(waiting.deferred, () => this.context.newError({ name: 'Error', message: answer.message }), false);
+    this.options.pending.done(waiting.token);
   }
 
   private settle(deferred: QuickJSDeferredPromise, value: () => QuickJSHandle, fulfil: boolean): void {

@@ -24,6 +24,7 @@ interface FunctionItem {
   name: string | null;
   description: string | null;
   status: string | null;
+  isViolatingRules?: boolean | null;
 }
 interface TemplateItem {
   id: string;
@@ -61,7 +62,14 @@ export function AssistantsScreen() {
         name: store.name,
         detail: `${store.fileCount ?? 0} ${store.fileCount === 1 ? 'file' : 'files'}`,
       })),
-      function: functions.map((fn) => ({ id: fn.id, name: fn.name || 'Untitled function', detail: fn.description ?? undefined })),
+      function: functions.map((fn) => ({
+        id: fn.id,
+        name: fn.name || 'Untitled function',
+        detail: fn.isViolatingRules
+          ? 'Flagged by the rules check: fix it on Templates › Functions before linking.'
+          : (fn.description ?? undefined),
+        disabled: Boolean(fn.isViolatingRules),
+      })),
       template: templates
         .filter((template) => template.active !== false)
         .map((template) => ({ id: template.id, name: template.name || 'Untitled template', detail: template.description ?? undefined })),

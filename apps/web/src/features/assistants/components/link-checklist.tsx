@@ -5,6 +5,8 @@ export interface LinkOption {
   id: string;
   name: string;
   detail?: ReactNode;
+  /** Shown but not linkable (a function flagged by the rules check); unlinking stays possible. */
+  disabled?: boolean;
 }
 
 /** A checkbox per store, function or template the assistant may use; a hint when there are none. */
@@ -39,6 +41,7 @@ export function LinkChecklist({
               <input
                 type="checkbox"
                 checked={checked}
+                disabled={option.disabled && !checked}
                 onChange={(event) => onToggle(option.id, event.target.checked)}
                 className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
                 aria-label={`Link ${option.name}`}

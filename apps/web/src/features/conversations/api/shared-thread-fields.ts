@@ -24,12 +24,45 @@ export interface InboxThread {
   autoReplyPaused: boolean;
   origin: string | null;
   threadSummary: string | null;
+  /** What the visitor left through the lead-capture template. */
+  visitorContact: VisitorContact | null;
   /** When the owner last opened the thread; a visitor message after it makes the thread unread. */
   ownerLastReadAt: string | null;
   assistantName: string | null;
   originalAssistantID: string | null;
   lastMessage: MessagePreview | null;
   lastVisitorMessageAt: string | null;
+}
+
+export interface VisitorContact {
+  name?: string;
+  email?: string;
+  phone?: string;
+  note?: string;
+  savedAt?: string;
+}
+
+/** AWSJSON arrives as JSON text; anything that is not an object with a way to reach the visitor is no contact. */
+export function readVisitorContact(value: unknown): VisitorContact | null {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const contact = parsed as Record<string, unknown>;
+  const text = (key: string) => (typeof contact[key] === 'string' && contact[key] ? (contact[key] as string) : undefined);
+  const result: VisitorContact = {
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    note: text('note'),
+    savedAt: text('savedAt'),
+  };
+  return result.email || result.phone ? result : null;
 }
 
 export interface InboxMessage {
@@ -47,7 +80,7 @@ export interface InboxMessage {
 export const VISITOR_SENDER = 'user';
 
 export const threadScalarFields =
-  'id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary ownerLastReadAt lastVisitorMessageAt';
+  'id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary visitorContact ownerLastReadAt lastVisitorMessageAt';
 
 const previewFields = 'content senderType isManualResponse createdAt';
 
@@ -68,6 +101,7 @@ export interface RawThread {
   autoReplyPaused?: boolean | null;
   origin?: string | null;
   threadSummary?: string | null;
+  visitorContact?: unknown;
   ownerLastReadAt?: string | null;
   lastVisitorMessageAt?: string | null;
   sharedAssistant?: { id: string; assistantName: string | null; originalAssistantID: string | null } | null;
@@ -101,6 +135,7 @@ export function toInboxThread(raw: RawThread, previous?: InboxThread): InboxThre
     autoReplyPaused: raw.autoReplyPaused === true,
     origin: raw.origin ?? null,
     threadSummary: raw.threadSummary ?? null,
+    visitorContact: raw.visitorContact === undefined ? (previous?.visitorContact ?? null) : readVisitorContact(raw.visitorContact),
     ownerLastReadAt: raw.ownerLastReadAt ?? null,
     assistantName: assistant === undefined ? (previous?.assistantName ?? null) : (assistant?.assistantName ?? null),
     originalAssistantID: assistant === undefined ? (previous?.originalAssistantID ?? null) : (assistant?.originalAssistantID ?? null),

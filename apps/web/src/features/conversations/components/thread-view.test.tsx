@@ -71,6 +71,28 @@ describe('a conversation in the inbox', () => {
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
+  it('shows the contact a visitor left through lead capture, as links the team can use', async () => {
+    setUp({
+      visitorContact: JSON.stringify({
+        name: 'Ann <b>Lee</b>',
+        email: 'ann@example.com',
+        phone: '+1 (555) 010-2000',
+        note: 'Wholesale quote',
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Visitor contact' });
+    expect(within(card).getByText('Ann <b>Lee</b>')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com');
+    expect(within(card).getByRole('link', { name: '+1 (555) 010-2000' })).toHaveAttribute('href', 'tel:+15550102000');
+    expect(within(card).getByText('Wholesale quote')).toBeInTheDocument();
+  });
+
+  it('shows no contact card when the visitor left none', async () => {
+    setUp();
+    await screen.findByRole('listitem', { name: 'visitor-t1 said' });
+    expect(screen.queryByRole('region', { name: 'Visitor contact' })).toBeNull();
+  });
+
   it('marks the conversation read when it is opened while unread', async () => {
     const client = setUp();
     await waitFor(() => expect(client.calls()).toContain('markSharedThreadRead'));

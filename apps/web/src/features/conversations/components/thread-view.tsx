@@ -14,6 +14,7 @@ import { ReplyComposer } from './reply-composer';
 import { OriginBadge } from './thread-badges';
 import { ThreadMessage } from './thread-messages';
 import { ThreadSummary } from './thread-summary';
+import { VisitorContactCard } from './visitor-contact';
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_THRESHOLD = 120;
@@ -129,6 +130,7 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
         }}
         className="min-h-0 flex-1 overflow-y-auto p-4 md:p-6"
       >
+        {thread.visitorContact ? <VisitorContactCard contact={thread.visitorContact} /> : null}
         {thread.threadSummary ? <ThreadSummary summary={thread.threadSummary} /> : null}
         {isLoading ? (
           <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading messages">

@@ -14,6 +14,7 @@ export function thread(id: string, minute: number, extra: Partial<InboxThread> =
     autoReplyPaused: false,
     origin: 'web',
     threadSummary: null,
+    visitorContact: null,
     ownerLastReadAt: null,
     assistantName: 'Shop helper',
     originalAssistantID: 'assistant-1',

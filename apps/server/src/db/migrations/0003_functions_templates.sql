@@ -1,0 +1,1 @@
+ALTER TABLE "shared_threads" ADD COLUMN "visitor_contact" jsonb;

@@ -1,0 +1,138 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { sharedThreads, shopConnections, stores } from '../../db/schema';
+import { searchKnowledge } from '../knowledge/hybrid-search';
+import { getModel } from '../models/model-registry';
+import { publishRow } from '../models/model-store';
+import type { FunctionsContext } from './functions-context';
+import { type HostAbilities, HostCallRefusal } from './sandbox';
+
+/**
+ * The server abilities a function's code reaches as `aisle.<name>(input)` (sandbox/host-calls.ts),
+ * each bound to the scope of the run: the owner, the assistant's stores, the visitor's thread.
+ * What a function may not do itself (read the database, hold the shop's access token) it asks for
+ * here, and only for its own owner.
+ */
+export interface AbilityScope {
+  ownerEmail: string;
+  /** The stores searched: the assistant's in a chat turn, all the owner's in a test run. */
+  storeIds: string[] | 'all';
+  /** The visitor conversation a chat turn answers, where a lead is saved (a getter while a first message is being stored). */
+  sharedThreadId?: string | (() => Promise<string | undefined>);
+}
+
+export const ABILITY_NAMES = ['searchKnowledge', 'saveContact', 'shopifyAdmin'] as const;
+
+/** Shopify Admin API version the order lookups are written against. */
+export const SHOPIFY_ADMIN_API_VERSION = '2025-10';
+
+export const CONNECT_STORE_TEXT = 'Connect your Shopify store first (Store › Connect Shopify); order lookups use that connection.';
+
+const searchInput = z.object({
+  query: z.string().trim().min(1).max(500),
+  limit: z.number().int().min(1).max(10).default(4),
+});
+
+const contactInput = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    email: z.email().max(254).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()./-]{6,25}$/)
+      .optional(),
+    note: z.string().trim().max(1000).optional(),
+  })
+  .refine((contact) => contact.email || contact.phone, { message: 'an email address or a phone number is needed' });
+
+const shopifyInput = z.object({
+  query: z.string().min(1).max(10_000),
+  variables: z.record(z.string(), z.unknown()).default({}),
+});
+
+const refusal = (name: string, error: z.ZodError) =>
+  new HostCallRefusal(`aisle.${name}: ${error.issues.map((issue) => `${issue.path.join('.') || 'input'} ${issue.message}`).join('; ')}`);
+
+export function hostAbilitiesFor(ctx: FunctionsContext, scope: AbilityScope): HostAbilities {
+  return {
+    names: ABILITY_NAMES,
+    async call(name, input) {
+      if (name === 'searchKnowledge') return search(ctx, scope, input);
+      if (name === 'saveContact') return saveContact(ctx, scope, input);
+      if (name === 'shopifyAdmin') return shopifyAdmin(ctx, scope, input);
+      throw new HostCallRefusal(`aisle.${name} does not exist`);
+    },
+  };
+}
+
+async function search(ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
+  const parsed = searchInput.safeParse(typeof input === 'string' ? { query: input } : input);
+  if (!parsed.success) throw refusal('searchKnowledge', parsed.error);
+  const storeIds =
+    scope.storeIds === 'all'
+      ? (await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.ownerEmail, scope.ownerEmail))).map((row) => row.id)
+      : scope.storeIds;
+  if (!storeIds.length) return [];
+  const { results } = await searchKnowledge(ctx.knowledge, ctx.logger, {
+    ownerEmail: scope.ownerEmail,
+    storeIds,
+    query: parsed.data.query,
+    k: parsed.data.limit,
+  });
+  return results.map((hit) => ({ text: hit.text, source: hit.fileName, heading: hit.heading ?? null, score: hit.score }));
+}
+
+async function saveContact(ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
+  const parsed = contactInput.safeParse(input);
+  if (!parsed.success) throw refusal('saveContact', parsed.error);
+  const sharedThreadId = typeof scope.sharedThreadId === 'function' ? await scope.sharedThreadId() : scope.sharedThreadId;
+  if (!sharedThreadId) {
+    return { saved: false, reason: 'Not a visitor conversation (a test run or your own chat): nothing was saved.' };
+  }
+  const contact = { ...parsed.data, savedAt: new Date().toISOString() };
+  const [row] = await ctx.db
+    .update(sharedThreads)
+    .set({ visitorContact: contact, updatedAt: new Date() })
+    .where(and(eq(sharedThreads.id, sharedThreadId), eq(sharedThreads.ownerEmail, scope.ownerEmail)))
+    .returning();
+  if (!row) throw new HostCallRefusal('aisle.saveContact: the conversation no longer exists');
+  publishRow(ctx, getModel('SharedThread'), 'update', row);
+  return { saved: true };
+}
+
+/** A GraphQL call to the owner's connected Shopify store, with the connection's token (never shown to the code). */
+async function shopifyAdmin(ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
+  const parsed = shopifyInput.safeParse(input);
+  if (!parsed.success) throw refusal('shopifyAdmin', parsed.error);
+  const [shop] = await ctx.db
+    .select({ domain: shopConnections.shopDomain, token: shopConnections.accessToken })
+    .from(shopConnections)
+    .where(
+      and(
+        eq(shopConnections.ownerEmail, scope.ownerEmail),
+        eq(shopConnections.platform, 'shopify'),
+        isNull(shopConnections.uninstalledAt),
+        isNotNull(shopConnections.accessToken),
+      ),
+    )
+    .limit(1);
+  if (!shop?.token) throw new HostCallRefusal(CONNECT_STORE_TEXT);
+  const origin = (ctx.env.SHOPIFY_ADMIN_API_ORIGIN ?? `https://${shop.domain}`).replace(/\/+$/, '');
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': shop.token },
+      body: JSON.stringify(parsed.data),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new HostCallRefusal('Shopify could not be reached. Try again in a moment.');
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new HostCallRefusal('Shopify refused the store connection. Reconnect your store (Store › Connect Shopify).');
+  }
+  if (!response.ok) throw new HostCallRefusal(`Shopify answered ${response.status}. Try again in a moment.`);
+  return (await response.json()) as unknown;
+}

@@ -1,0 +1,33 @@
+import type { FunctionItem } from '@aisle/contracts/functions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAppSync } from '@/features/data-client/app-sync-provider';
+import type { DataClient } from '@/lib/graphql-client';
+
+/** Every field of a function: the start-up collection leaves out `code`, which the editor needs. */
+export const FUNCTION_FIELDS =
+  'id ownerEmail createdAt updatedAt status log name fileName code description thirdPartyServices isViolatingRules violatingBecause functionAssistantDefinition variables returnType';
+
+const GET_FUNCTION = `query GetFunction($id: ID!) { getFunction(id: $id) { ${FUNCTION_FIELDS} } }`;
+
+export async function getFunction(client: DataClient, id: string): Promise<FunctionItem | null> {
+  const data = await client.request<{ getFunction: FunctionItem | null }>(GET_FUNCTION, { id });
+  return data.getFunction;
+}
+
+export const functionQueryKey = (id: string) => ['functions', 'detail', id] as const;
+
+export const functionQueryOptions = (client: DataClient | null, id: string) =>
+  queryOptions({
+    queryKey: functionQueryKey(id),
+    queryFn: () => getFunction(client as DataClient, id),
+    enabled: !!client,
+    // The editor owns the text once loaded; refetching under it would fight the owner's typing.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+/** One function with its code. */
+export function useFunction(id: string) {
+  const { client } = useAppSync();
+  return useQuery(functionQueryOptions(client, id));
+}

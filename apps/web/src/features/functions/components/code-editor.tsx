@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  language: 'javascript' | 'json';
+  /** The accessible name of the editable text. */
+  label: string;
+  /** Id of the message describing the text (a parse error, field errors). */
+  describedBy?: string;
+  invalid?: boolean;
+  readOnly?: boolean;
+  minHeight?: string;
+  className?: string;
+}
+
+// The editor and its languages are a large download; only the function view needs them.
+const CodeMirrorEditor = lazy(() => import('./code-mirror-editor'));
+
+/** A code editor, loaded when first shown; a placeholder of its size stands in meanwhile. */
+export function CodeEditor(props: CodeEditorProps) {
+  return (
+    <Suspense
+      fallback={
+        // No label here: the editor's name must belong to the editor alone once it has loaded.
+        <Skeleton role="status" style={{ minHeight: props.minHeight ?? '16rem' }}>
+          <span className="sr-only">Loading the editor…</span>
+        </Skeleton>
+      }
+    >
+      <CodeMirrorEditor {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,81 @@
+import type { FunctionItem } from '@aisle/contracts/functions';
+import { ChevronRightIcon, GlobeIcon, SearchIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { FlaggedBadge } from './flagged-badge';
+import { FunctionStatusBadge } from './function-status-badge';
+
+/** More than this many functions get a search box. */
+const SEARCH_FROM = 7;
+
+const matches = (fn: FunctionItem, query: string) =>
+  [fn.name, fn.description ?? '', ...(fn.thirdPartyServices ?? [])].some((text) => text.toLowerCase().includes(query));
+
+/** The owner's functions as rows: name, status, description and the hosts the code calls. */
+export function FunctionsList({ functions, onOpen }: { functions: readonly FunctionItem[]; onOpen: (fn: FunctionItem) => void }) {
+  const [query, setQuery] = useState('');
+  const search = query.trim().toLowerCase();
+  const shown = search ? functions.filter((fn) => matches(fn, search)) : functions;
+
+  return (
+    <div className="grid gap-3">
+      {functions.length >= SEARCH_FROM ? (
+        <div className="relative max-w-sm">
+          <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search functions"
+            placeholder="Search functions"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="pl-8"
+          />
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
+          No functions match “{query.trim()}”.
+        </p>
+      ) : (
+        <ul aria-label="Functions" className="divide-y rounded-xl border bg-card">
+          {shown.map((fn) => (
+            <li key={fn.id} className="group relative flex items-start gap-3 px-4 py-3 transition-colors hover:bg-muted/50">
+              <div className="grid min-w-0 flex-1 gap-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="min-w-0 truncate font-medium font-mono text-sm">
+                    {/* The whole row opens the function; the name is the control screen readers find. */}
+                    <button
+                      type="button"
+                      onClick={() => onOpen(fn)}
+                      className="text-left outline-none after:absolute after:inset-0 focus-visible:underline"
+                    >
+                      {fn.name}
+                    </button>
+                  </h3>
+                  <FunctionStatusBadge status={fn.status} />
+                  {fn.isViolatingRules ? <FlaggedBadge /> : null}
+                </div>
+                <p className="line-clamp-2 text-muted-foreground text-sm">{fn.description || 'No description yet.'}</p>
+                {fn.thirdPartyServices?.length ? (
+                  <p className="flex flex-wrap gap-1">
+                    <span className="sr-only">Calls: </span>
+                    {fn.thirdPartyServices.map((host) => (
+                      <span
+                        key={host}
+                        className="inline-flex items-center gap-1 rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground"
+                      >
+                        <GlobeIcon className="size-3" aria-hidden="true" />
+                        {host}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </div>
+              <ChevronRightIcon className="mt-1 size-4 shrink-0 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { ShieldAlertIcon } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { violationReasons } from '../function-status';
+
+/** Why the code breaks the sandbox rules, and what that means for the owner. */
+export function ViolationsAlert({ because }: { because: string | null }) {
+  const reasons = violationReasons(because);
+  return (
+    <Alert variant="destructive">
+      <ShieldAlertIcon aria-hidden="true" />
+      <AlertTitle>This function breaks the sandbox rules</AlertTitle>
+      <AlertDescription>
+        {reasons.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-4">
+            {reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p>It cannot be linked to an assistant or run until the code is fixed.</p>
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Assistant } from '@aisle/contracts/assistants';
+import { type RequiredVariable, VARIABLE_VALUE_MAX_LENGTH } from '@aisle/contracts/functions';
+import { LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useVariableMutations, useVariables } from '@/features/variables/hooks/use-variables';
+import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
+import type { AddTarget } from '../api/add-to-assistant-api';
+import { useAddToAssistant } from '../hooks/use-add-to-assistant';
+import { missingVariables } from '../required-variables';
+import { AssistantSelect } from './assistant-select';
+import { MissingVariableField } from './missing-variable-field';
+
+export interface AddToAssistantSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The template's name, for the success message. */
+  name: string;
+  required: readonly RequiredVariable[];
+  target: AddTarget;
+}
+
+/**
+ * Adding a template (or custom template) to an assistant: first the required variables the owner
+ * has not set (saved as variables, secret ones as secrets), then the assistant. The server's
+ * refusal (say, a variable still missing) stays in the sheet.
+ */
+export function AddToAssistantSheet(props: AddToAssistantSheetProps) {
+  const { open, onOpenChange, title } = props;
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-lg">
+        <SheetHeader className="border-b px-5 py-4">
+          <SheetTitle className="text-lg">{title}</SheetTitle>
+          <SheetDescription>Set the variables it needs, then choose the assistant that should use it.</SheetDescription>
+        </SheetHeader>
+        {open ? <AddForm key={`${props.target.kind}-${props.target.id}`} {...props} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+type Errors = Record<string, string>;
+
+function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetProps) {
+  const id = useId();
+  const variables = useVariables();
+  const { create } = useVariableMutations();
+  const { status, items: assistants } = useCollection<Assistant>('assistants');
+  const add = useAddToAssistant();
+  const [assistantId, setAssistantId] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const missing = variables.data ? missingVariables(required, variables.data) : [];
+  // With a single assistant there is nothing to choose.
+  const chosen = assistantId || (assistants.length === 1 ? (assistants[0]?.id ?? '') : '');
+
+  const check = (): Errors => {
+    const found: Errors = {};
+    for (const entry of missing) {
+      const value = values[entry.name] ?? '';
+      if (!value.trim()) found[entry.name] = `Enter a value for ${entry.name}.`;
+      else if (value.length > VARIABLE_VALUE_MAX_LENGTH)
+        found[entry.name] = `Ensure this field has no more than ${VARIABLE_VALUE_MAX_LENGTH} characters.`;
+    }
+    if (!chosen) found.assistant = 'Choose an assistant.';
+    return found;
+  };
+
+  /** Saves every missing variable; the failures come back as errors under their fields. */
+  const saveMissing = async (): Promise<Errors> => {
+    const results = await Promise.allSettled(
+      missing.map((entry) => create.mutateAsync({ name: entry.name, value: values[entry.name] ?? '', secret: entry.secret })),
+    );
+    const found: Errors = {};
+    results.forEach((result, index) => {
+      const entry = missing[index];
+      if (result.status === 'rejected' && entry) {
+        const fields = fieldErrorPaths(result.reason);
+        found[entry.name] = fields.value ?? fields.name ?? apiErrorText(result.reason, `${entry.name} could not be saved.`);
+      }
+    });
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const saveErrors = await saveMissing();
+      if (Object.keys(saveErrors).length > 0) {
+        setErrors(saveErrors);
+        return;
+      }
+      await add(chosen, target);
+      const assistantName = assistants.find((assistant) => assistant.id === chosen)?.assistantName ?? 'the assistant';
+      toast.success(`${name} added to ${assistantName}`);
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(apiErrorText(error, 'The template could not be added. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form aria-label={`Add ${name} to an assistant`} noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+      <div className="grid flex-1 content-start gap-5 overflow-y-auto px-5 py-5">
+        <section aria-label="Variables to set" className="grid gap-4">
+          {variables.isPending ? (
+            <Skeleton className="h-16 rounded-lg" aria-hidden="true" />
+          ) : variables.isError ? (
+            <p className="text-destructive text-sm">{apiErrorText(variables.error, 'Your variables could not be loaded.')}</p>
+          ) : missing.length === 0 ? (
+            <p className="rounded-lg bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
+              {required.length === 0 ? 'No variables needed.' : 'Every variable it needs is set.'}
+            </p>
+          ) : (
+            missing.map((entry) => (
+              <MissingVariableField
+                key={entry.name}
+                id={`${id}-var-${entry.name}`}
+                variable={entry}
+                value={values[entry.name] ?? ''}
+                error={errors[entry.name]}
+                onChange={(value) => setValues((current) => ({ ...current, [entry.name]: value }))}
+              />
+            ))
+          )}
+        </section>
+        <AssistantSelect
+          id={`${id}-assistant`}
+          assistants={assistants}
+          loading={status.state === 'loading' || status.state === 'not-initialised'}
+          value={chosen}
+          error={errors.assistant}
+          onChange={setAssistantId}
+        />
+        {failure ? (
+          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2 border-t px-5 py-4">
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || assistants.length === 0 || variables.isPending}>
+          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlusIcon />}
+          Add to assistant
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import type { VariableItem } from '@aisle/contracts/functions';
+import { LoaderCircleIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describedBy, Field } from '@/features/variables/components/form-controls';
+import { apiErrorText } from '@/lib/api-error-text';
+import type { CustomTemplate } from '../api/custom-templates-api';
+import type { CustomTemplateDraft } from '../hooks/use-custom-templates';
+import { customTemplateRequiredVariables, requiredVariableStatuses } from '../required-variables';
+import type { TemplateItem } from '../template-fields';
+import { RequiredVariablesList } from './required-variables-list';
+import { type FunctionGroup, TemplateFunctionPicker } from './template-function-picker';
+
+/** Custom template names, as long as a template's name reasonably gets. */
+const NAME_MAX_LENGTH = 100;
+
+export interface CustomTemplateEditorProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The template being edited, or null to create one. */
+  existing: CustomTemplate | null;
+  groups: readonly FunctionGroup[];
+  groupsLoading: boolean;
+  templates: readonly TemplateItem[];
+  variables: readonly VariableItem[];
+  /** Saves the template and its picks; throws the API's error for the form to show. */
+  onSave: (draft: CustomTemplateDraft) => Promise<void>;
+}
+
+/** Creating a custom template, or changing one's name and picks, in a side sheet. */
+export function CustomTemplateEditor(props: CustomTemplateEditorProps) {
+  const { open, onOpenChange, existing } = props;
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-xl">
+        <SheetHeader className="border-b px-5 py-4">
+          <SheetTitle className="text-lg">{existing ? `Edit ${existing.name}` : 'New custom template'}</SheetTitle>
+          <SheetDescription>Combine the template functions your assistant should have.</SheetDescription>
+        </SheetHeader>
+        {open ? <EditorForm key={existing?.id ?? 'new'} {...props} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function EditorForm({ existing, groups, groupsLoading, templates, variables, onSave, onOpenChange }: CustomTemplateEditorProps) {
+  const id = useId();
+  const [name, setName] = useState(existing?.name ?? '');
+  const [picks, setPicks] = useState<string[]>(() => existing?.links.map((link) => link.templateFunctionId) ?? []);
+  const [errors, setErrors] = useState<{ name?: string; picks?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const allFunctions = groups.flatMap((group) => group.functions);
+  const picked = allFunctions.filter((fn) => picks.includes(fn.id));
+  const statuses = requiredVariableStatuses(customTemplateRequiredVariables(picked, templates), variables);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found: typeof errors = {};
+    if (!name.trim()) found.name = 'This field may not be blank.';
+    else if (name.trim().length > NAME_MAX_LENGTH) found.name = `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`;
+    if (picks.length === 0) found.picks = 'Pick at least one function.';
+    setErrors(found);
+    if (found.name || found.picks) return;
+    setBusy(true);
+    try {
+      await onSave({ name, templateFunctionIds: picks });
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(apiErrorText(error, 'The template could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label={existing ? 'Edit custom template' : 'New custom template'}
+      noValidate
+      onSubmit={submit}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <div className="grid flex-1 content-start gap-5 overflow-y-auto px-5 py-5">
+        <Field id={`${id}-name`} label="Name" error={errors.name}>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            autoComplete="off"
+            placeholder="e.g. Orders and returns"
+            onChange={(event) => setName(event.target.value)}
+            {...describedBy(`${id}-name`, errors.name)}
+          />
+        </Field>
+        <section aria-label="Template functions" className="grid gap-2">
+          <h3 className="font-medium text-sm">Functions</h3>
+          {errors.picks ? <p className="text-destructive text-sm">{errors.picks}</p> : null}
+          {groupsLoading ? (
+            <Skeleton className="h-32 rounded-lg" aria-hidden="true" />
+          ) : (
+            <TemplateFunctionPicker
+              groups={groups}
+              selected={picks}
+              onToggle={(fnId, on) => setPicks((current) => (on ? [...current, fnId] : current.filter((item) => item !== fnId)))}
+            />
+          )}
+        </section>
+        <section aria-label="Variables it needs" className="grid gap-2">
+          <h3 className="font-medium text-sm">Variables it needs</h3>
+          <RequiredVariablesList statuses={statuses} />
+        </section>
+        {failure ? (
+          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end gap-2 border-t px-5 py-4">
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {existing ? 'Save changes' : 'Create template'}
+        </Button>
+      </div>
+    </form>
+  );
+}
