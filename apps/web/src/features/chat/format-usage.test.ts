@@ -22,6 +22,13 @@ describe('cost and token formatting', () => {
     expect(formatTokens(3_400_000)).toBe('3.4M');
   });
 
+  it('keeps the functions a stored reply ran, dropping malformed entries', () => {
+    const call = { toolCallId: 'c1', name: 'track_order', input: { orderNumber: '1001' }, ok: true, output: { status: 'shipped' } };
+    const usage = parseLlmUsage(JSON.stringify({ provider: 'openai', toolCalls: [call, { name: 42 }, null] }));
+    expect(usage?.toolCalls).toEqual([call]);
+    expect(parseLlmUsage({ provider: 'openai' })?.toolCalls).toBeUndefined();
+  });
+
   it('reads llmUsage as an object or a JSON string, and refuses garbage', () => {
     const usage = {
       provider: 'openai',

@@ -1,4 +1,4 @@
-import type { Citation, LlmUsage } from '@aisle/contracts/chat';
+import { type Citation, type LlmUsage, type ToolCall, toolCallSchema } from '@aisle/contracts/chat';
 
 /**
  * A message's `llmUsage` as the data API gives it: AWSJSON, so an object or a JSON string, and
@@ -26,6 +26,10 @@ export function parseLlmUsage(value: unknown): LlmUsage | null {
     priced: raw.priced !== false,
     pricingAsOf: typeof raw.pricingAsOf === 'string' ? raw.pricingAsOf : '',
     citations: Array.isArray(raw.citations) ? (raw.citations as unknown[]).filter(isCitation) : [],
+    // The functions the reply ran, kept on the stored message so they show after a reload too.
+    ...(Array.isArray(raw.toolCalls)
+      ? { toolCalls: (raw.toolCalls as unknown[]).filter((call) => toolCallSchema.safeParse(call).success) as ToolCall[] }
+      : {}),
     ...(raw.refused === true ? { refused: true } : {}),
   };
 }
