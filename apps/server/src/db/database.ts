@@ -3,14 +3,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same type over PGlite and node-postgres (one SQL dialect everywhere). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** A transaction as `db.transaction()` hands it over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 

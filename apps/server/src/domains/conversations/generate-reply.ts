@@ -9,12 +9,10 @@ import {
   type ToolSet,
   tool,
 } from 'ai';
-import { eq, sql } from 'drizzle-orm';
-import { conversationMessages, tasks, users } from '../../db/schema';
+import { conversationMessages } from '../../db/schema';
 import type { ContentBlock } from '../../db/schema/conversations';
-import { generationUsage } from '../ai/generation-usage';
+import { generationUsage, recordGeneration } from '../ai/generation-usage';
 import { languageModelFor } from '../ai/language-model';
-import { parseModelId } from '../ai/model-catalog';
 import { providerFailures } from '../ai/provider-errors';
 import { readAnswerStream } from '../ai/read-answer-stream';
 import type { loadOwnedAssistant } from '../assistants/owned-rows';
@@ -83,13 +81,12 @@ async function saveReply(
 ) {
   const { ctx } = target;
   const usage = generationUsage(reply.modelId, reply.usage);
-  const { provider, model } = parseModelId(reply.modelId);
   const row = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(conversationMessages)
       .values({ ownerEmail: target.ownerEmail, conversationId: target.conversationId, role: 'assistant', content: reply.content })
       .returning();
-    await tx.insert(tasks).values({
+    await recordGeneration(tx, {
       ownerEmail: target.ownerEmail,
       type: 'conversation_reply',
       result: {
@@ -98,17 +95,9 @@ async function saveReply(
         replyMessageId: saved?.id,
         stopReason: reply.stopReason,
       },
-      llmUsage: usage,
-      provider,
-      model,
+      usage,
       assistantId: reply.assistantId ?? null,
     });
-    if (usage.costUsd > 0) {
-      await tx
-        .update(users)
-        .set({ availableUsd: sql`${users.availableUsd} - ${usage.costUsd}` })
-        .where(eq(users.email, target.ownerEmail));
-    }
     return saved;
   });
   publishRow(ctx, getModel('ConversationMessage'), 'create', row as object);

@@ -1,7 +1,7 @@
 import { generateText } from 'ai';
-import { eq, sql } from 'drizzle-orm';
-import { tasks, users } from '../../db/schema';
-import { generationUsage } from '../ai/generation-usage';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { generationUsage, recordGeneration } from '../ai/generation-usage';
 import { languageModelFor } from '../ai/language-model';
 import { parseModelId } from '../ai/model-catalog';
 import { requireCredit } from '../chat/turn-basics';
@@ -43,22 +43,12 @@ export async function askModelForCode(
     ctx.logger.warn({ err: error, modelId }, 'the model could not write function code; using the local version');
     return null;
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(tasks).values({
-      ownerEmail: input.ownerEmail,
-      type: input.taskType,
-      result: { functionId: input.functionId },
-      llmUsage: usage,
-      provider: usage.provider,
-      model: usage.model,
-      functionId: input.functionId,
-    });
-    if (usage.costUsd > 0) {
-      await tx
-        .update(users)
-        .set({ availableUsd: sql`${users.availableUsd} - ${usage.costUsd}` })
-        .where(eq(users.email, input.ownerEmail));
-    }
+  await recordGeneration(ctx.db, {
+    ownerEmail: input.ownerEmail,
+    type: input.taskType,
+    result: { functionId: input.functionId },
+    usage,
+    functionId: input.functionId,
   });
   return jsonObjectIn(text);
 }

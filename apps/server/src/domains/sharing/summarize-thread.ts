@@ -1,8 +1,8 @@
 import { generateText } from 'ai';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { assistants, sharedAssistants, sharedMessages, sharedThreads, tasks, users } from '../../db/schema';
+import { assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { generationUsage } from '../ai/generation-usage';
+import { generationUsage, recordGeneration } from '../ai/generation-usage';
 import { languageModelFor } from '../ai/language-model';
 import { LOCAL_MODEL_ID, parseModelId } from '../ai/model-catalog';
 import { requireCredit } from '../chat/turn-basics';
@@ -100,21 +100,13 @@ async function writeSummary(ctx: SharingContext, subjects: Subjects): Promise<It
       .where(eq(sharedThreads.id, thread.id))
       .returning();
     if (!updated) return undefined;
-    await tx.insert(tasks).values({
+    await recordGeneration(tx, {
       ownerEmail: thread.ownerEmail,
       type: 'thread_summary',
       result: { sharedThreadId: thread.id, summary: text },
-      llmUsage: usage,
-      provider: usage.provider,
-      model: usage.model,
+      usage,
       assistantId: assistant.id,
     });
-    if (usage.costUsd > 0) {
-      await tx
-        .update(users)
-        .set({ availableUsd: sql`${users.availableUsd} - ${usage.costUsd}` })
-        .where(eq(users.email, thread.ownerEmail));
-    }
     return updated;
   });
   if (!row) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);

@@ -1,12 +1,9 @@
 import type { Logger } from 'pino';
-import type { Db, DbOrTx } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Services } from '../../services';
 import { secretBoxKey } from './secret-box';
 
-/** A transaction of `Db` (db/database.ts's `Tx` names another schema type, which `transaction()` does not give). */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database, or a transaction open on it, typed either way (callers elsewhere use `DbOrTx`). */
-export type DbOrTransaction = DbOrTx | DbTransaction;
+export type { DbOrTx as DbOrTransaction, Tx as DbTransaction } from '../../db/database';
 
 /** What the variable calls need: the database, the sealing key and where to report unreadable secrets. */
 export interface VariablesContext {
