@@ -21,6 +21,7 @@ import {
   UserIcon,
 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { describedBy, Field, Switch, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -33,9 +34,10 @@ import type { PendingAvatars } from '../hooks/use-assistant-actions';
 import { toggleLink } from '../link-diff';
 import type { LinkKind } from '../link-kinds';
 import { AvatarField } from './avatar-field';
-import { describedBy, Field, FormSection, RangeField, Switch, Textarea } from './form-controls';
+import { FormSection } from './form-section';
 import { LinkChecklist, type LinkOption } from './link-checklist';
 import { ModelPicker } from './model-picker';
+import { RangeField } from './range-field';
 import { SuggestedQuestionsEditor } from './suggested-questions-editor';
 
 export interface EditorProps {

@@ -1,6 +1,7 @@
 import { type Assistant, type AssistantAvatarKind, avatarUrlSchema, URL_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { LoaderCircleIcon, type LucideIcon, UploadIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { describedBy, Field } from '@/components/form-controls';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,7 +9,6 @@ import { apiErrorText } from '@/lib/api-error-text';
 import type { UploadAssistantAvatarInput } from '../api/upload-assistant-avatar';
 import { AVATAR_ACCEPT, AVATAR_UPLOAD_HINT, avatarFileProblem, uploadPercent } from '../avatar-image';
 import { useFilePreview } from '../hooks/use-file-preview';
-import { describedBy, Field } from './form-controls';
 
 export interface AvatarFieldProps {
   id: string;

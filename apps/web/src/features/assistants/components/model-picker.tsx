@@ -1,9 +1,9 @@
 import { CpuIcon, SparklesIcon } from 'lucide-react';
+import { FieldError } from '@/components/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { ModelOption } from '../api/get-models';
 import { modelPriceText, providerName } from '../model-price';
-import { FieldError } from './form-controls';
 
 /**
  * The models this installation offers as radio cards with their price per million tokens. A model

@@ -1,11 +1,11 @@
 import { DEFAULT_SHARE_THEME, EXPIRES_IN_PAST_TEXT, type ShareTheme } from '@aisle/contracts/sharing';
 import { LinkIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { describedBy, Field } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import { fromLocalInput, toLocalInput } from '../share-links';
-import { describedBy, Field } from './form-controls';
 import { ShareThemeFields } from './share-theme-fields';
 
 export interface NewShare {

@@ -2,10 +2,10 @@ import type { ShareTheme } from '@aisle/contracts/sharing';
 import { CalendarClockIcon, CodeIcon, ExternalLinkIcon, LinkIcon, PaletteIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { Switch } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import type { AssistantShare } from '../api/shared-assistants-api';
 import { expiryText, shareChatUrl, shareStatusChip, widgetSnippet } from '../share-links';
-import { Switch } from './form-controls';
 import { ExpiryEditor, ThemeEditor } from './share-item-editors';
 import { StatusChip } from './status-chip';
 

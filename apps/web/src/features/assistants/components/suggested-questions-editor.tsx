@@ -1,10 +1,10 @@
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH, SUGGESTED_QUESTIONS_MAX } from '@aisle/contracts/assistants';
 import { ArrowDownIcon, ArrowUpIcon, MessageCircleQuestionIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { describedBy, FieldError, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { FormErrors } from '../assistant-form';
 import { addQuestion, moveQuestion, type QuestionRow, removeQuestion, updateQuestion } from '../suggested-questions';
-import { describedBy, FieldError, Textarea } from './form-controls';
 
 /** Rows of a suggested question and its optional example answer: add, edit, reorder, remove. */
 export function SuggestedQuestionsEditor({

@@ -1,10 +1,10 @@
 import { FUNCTION_DESCRIPTION_MAX_LENGTH, FUNCTION_NAME_MAX_LENGTH, functionReturnTypes } from '@aisle/contracts/functions';
 import { useId } from 'react';
+import { describedBy, Field, NativeSelect, Textarea } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
 import { useVariables } from '@/features/variables/hooks/use-variables';
 import { cn } from '@/lib/cn';
 import type { FieldErrors } from '../form-errors';
-import { Field, fieldIds, NativeSelect, Textarea } from './form-field';
 import { VariablesInput } from './variables-input';
 
 export interface FunctionDetails {
@@ -41,7 +41,13 @@ export function FunctionDetailsFields({
 
   return (
     <div className={cn('grid gap-4', compact && 'md:grid-cols-2')}>
-      <Field id={`${id}-name`} label="Name" hint="Also the tool name the assistant sees, like get_order_status." error={errors.name}>
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        hint="Also the tool name the assistant sees, like get_order_status."
+        error={errors.name}
+        className="content-start"
+      >
         <Input
           id={`${id}-name`}
           value={values.name}
@@ -50,15 +56,21 @@ export function FunctionDetailsFields({
           autoComplete="off"
           spellCheck={false}
           className="font-mono"
-          {...fieldIds(`${id}-name`, errors.name)}
+          {...describedBy(`${id}-name`, errors.name, true)}
         />
       </Field>
-      <Field id={`${id}-return`} label="Return type" hint="What the function gives back to the assistant." error={errors.returnType}>
+      <Field
+        id={`${id}-return`}
+        label="Return type"
+        hint="What the function gives back to the assistant."
+        error={errors.returnType}
+        className="content-start"
+      >
         <NativeSelect
           id={`${id}-return`}
           value={values.returnType}
           onChange={(event) => onChange({ returnType: event.target.value })}
-          {...fieldIds(`${id}-return`, errors.returnType)}
+          {...describedBy(`${id}-return`, errors.returnType, true)}
         >
           {functionReturnTypes.map((type) => (
             <option key={type} value={type}>
@@ -72,7 +84,7 @@ export function FunctionDetailsFields({
         label="Description"
         hint="What it does and when to use it. Initialize writes starter code from this."
         error={errors.description}
-        className={cn(compact && 'md:col-span-2')}
+        className={cn('content-start', compact && 'md:col-span-2')}
       >
         <Textarea
           id={`${id}-description`}
@@ -81,7 +93,7 @@ export function FunctionDetailsFields({
           maxLength={FUNCTION_DESCRIPTION_MAX_LENGTH}
           rows={compact ? 2 : 4}
           placeholder="Looks up an order by its number and returns its status and tracking link."
-          {...fieldIds(`${id}-description`, errors.description)}
+          {...describedBy(`${id}-description`, errors.description, true)}
         />
       </Field>
       <div className={cn(compact && 'md:col-span-2')}>

@@ -1,7 +1,7 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
-import { GlobeIcon } from 'lucide-react';
 import { functionStatusInfo } from '../function-status';
 import { FunctionStatusBadge } from './function-status-badge';
+import { HostChips } from './host-chips';
 import { ViolationsAlert } from './violations-alert';
 
 /** The result of the last check or run: status in words, the log, rule violations and the hosts called. */
@@ -27,12 +27,7 @@ export function FunctionStatusPanel({ fn }: { fn: FunctionItem }) {
         {hosts.length > 0 ? (
           <p className="flex flex-wrap items-center gap-1.5">
             <span className="text-muted-foreground">Calls:</span>
-            {hosts.map((host) => (
-              <span key={host} className="inline-flex items-center gap-1 rounded-md bg-muted px-1.5 py-0.5 font-mono text-xs">
-                <GlobeIcon className="size-3" aria-hidden="true" />
-                {host}
-              </span>
-            ))}
+            <HostChips hosts={hosts} className="text-xs" />
           </p>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
-import { ArrowLeftIcon, LoaderCircleIcon, SaveIcon, SparklesIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
+import { ArrowLeftIcon, LoaderCircleIcon, type LucideIcon, SaveIcon, SparklesIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** The function view's title row: back, the name with its unsaved-changes mark, and the actions. */
@@ -25,7 +26,6 @@ export function FunctionToolbar({
   onFix: () => void;
   onDelete: () => void;
 }) {
-  const spinner = <LoaderCircleIcon className="animate-spin" aria-hidden="true" />;
   return (
     <header className="flex flex-wrap items-center gap-2">
       <Button variant="ghost" size="icon-sm" onClick={onBack} aria-label="Back to functions" title="Back to functions">
@@ -43,30 +43,35 @@ export function FunctionToolbar({
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button
+        <ActionButton
           variant="outline"
-          size="sm"
+          icon={SparklesIcon}
+          spinning={busy === 'initialize'}
           onClick={onInitialize}
           disabled={busy !== null}
           title="Write starter code and a tool definition from the description"
         >
-          {busy === 'initialize' ? spinner : <SparklesIcon aria-hidden="true" />}
           Initialize
-        </Button>
-        <Button
+        </ActionButton>
+        <ActionButton
           variant="outline"
-          size="sm"
+          icon={WrenchIcon}
+          spinning={busy === 'fix'}
           onClick={onFix}
           disabled={!canFix || busy !== null}
           title={canFix ? 'Propose a correction for the error' : 'Available when the code has errors or its last run failed'}
         >
-          {busy === 'fix' ? spinner : <WrenchIcon aria-hidden="true" />}
           Fix
-        </Button>
-        <Button size="sm" onClick={onSave} disabled={!canSave || busy !== null} title="Save (Ctrl+S, or ⌘S on a Mac)">
-          {busy === 'save' ? spinner : <SaveIcon aria-hidden="true" />}
+        </ActionButton>
+        <ActionButton
+          icon={SaveIcon}
+          spinning={busy === 'save'}
+          onClick={onSave}
+          disabled={!canSave || busy !== null}
+          title="Save (Ctrl+S, or ⌘S on a Mac)"
+        >
           Save
-        </Button>
+        </ActionButton>
         <Button
           variant="ghost"
           size="icon-sm"
@@ -79,5 +84,20 @@ export function FunctionToolbar({
         </Button>
       </div>
     </header>
+  );
+}
+
+/** A small toolbar button whose icon turns into a spinner while its action runs. */
+function ActionButton({
+  icon: Icon,
+  spinning,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { icon: LucideIcon; spinning: boolean }) {
+  return (
+    <Button size="sm" {...props}>
+      {spinning ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
+      {children}
+    </Button>
   );
 }

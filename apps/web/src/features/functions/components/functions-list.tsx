@@ -1,9 +1,10 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
-import { ChevronRightIcon, GlobeIcon, SearchIcon } from 'lucide-react';
+import { ChevronRightIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { FlaggedBadge } from './flagged-badge';
 import { FunctionStatusBadge } from './function-status-badge';
+import { HostChips } from './host-chips';
 
 /** More than this many functions get a search box. */
 const SEARCH_FROM = 7;
@@ -59,15 +60,7 @@ export function FunctionsList({ functions, onOpen }: { functions: readonly Funct
                 {fn.thirdPartyServices?.length ? (
                   <p className="flex flex-wrap gap-1">
                     <span className="sr-only">Calls: </span>
-                    {fn.thirdPartyServices.map((host) => (
-                      <span
-                        key={host}
-                        className="inline-flex items-center gap-1 rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground"
-                      >
-                        <GlobeIcon className="size-3" aria-hidden="true" />
-                        {host}
-                      </span>
-                    ))}
+                    <HostChips hosts={fn.thirdPartyServices} className="text-[11px] text-muted-foreground" />
                   </p>
                 ) : null}
               </div>

@@ -1,10 +1,8 @@
 import type { Assistant } from '@aisle/contracts/assistants';
 import { type RequiredVariable, VARIABLE_VALUE_MAX_LENGTH } from '@aisle/contracts/functions';
-import { LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCollection } from '@/features/startup-data/startup-data-provider';
 import { useVariableMutations, useVariables } from '@/features/variables/hooks/use-variables';
@@ -14,6 +12,7 @@ import { useAddToAssistant } from '../hooks/use-add-to-assistant';
 import { missingVariables } from '../required-variables';
 import { AssistantSelect } from './assistant-select';
 import { MissingVariableField } from './missing-variable-field';
+import { FormSheet, SheetForm } from './sheet-form';
 
 export interface AddToAssistantSheetProps {
   open: boolean;
@@ -33,15 +32,15 @@ export interface AddToAssistantSheetProps {
 export function AddToAssistantSheet(props: AddToAssistantSheetProps) {
   const { open, onOpenChange, title } = props;
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-lg">
-        <SheetHeader className="border-b px-5 py-4">
-          <SheetTitle className="text-lg">{title}</SheetTitle>
-          <SheetDescription>Set the variables it needs, then choose the assistant that should use it.</SheetDescription>
-        </SheetHeader>
-        {open ? <AddForm key={`${props.target.kind}-${props.target.id}`} {...props} /> : null}
-      </SheetContent>
-    </Sheet>
+    <FormSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description="Set the variables it needs, then choose the assistant that should use it."
+      className="sm:max-w-lg"
+    >
+      <AddForm key={`${props.target.kind}-${props.target.id}`} {...props} />
+    </FormSheet>
   );
 }
 
@@ -115,53 +114,46 @@ function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetPr
   };
 
   return (
-    <form aria-label={`Add ${name} to an assistant`} noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
-      <div className="grid flex-1 content-start gap-5 overflow-y-auto px-5 py-5">
-        <section aria-label="Variables to set" className="grid gap-4">
-          {variables.isPending ? (
-            <Skeleton className="h-16 rounded-lg" aria-hidden="true" />
-          ) : variables.isError ? (
-            <p className="text-destructive text-sm">{apiErrorText(variables.error, 'Your variables could not be loaded.')}</p>
-          ) : missing.length === 0 ? (
-            <p className="rounded-lg bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
-              {required.length === 0 ? 'No variables needed.' : 'Every variable it needs is set.'}
-            </p>
-          ) : (
-            missing.map((entry) => (
-              <MissingVariableField
-                key={entry.name}
-                id={`${id}-var-${entry.name}`}
-                variable={entry}
-                value={values[entry.name] ?? ''}
-                error={errors[entry.name]}
-                onChange={(value) => setValues((current) => ({ ...current, [entry.name]: value }))}
-              />
-            ))
-          )}
-        </section>
-        <AssistantSelect
-          id={`${id}-assistant`}
-          assistants={assistants}
-          loading={status.state === 'loading' || status.state === 'not-initialised'}
-          value={chosen}
-          error={errors.assistant}
-          onChange={setAssistantId}
-        />
-        {failure ? (
-          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm">
-            {failure}
+    <SheetForm
+      label={`Add ${name} to an assistant`}
+      onSubmit={submit}
+      onCancel={() => onOpenChange(false)}
+      failure={failure}
+      busy={busy}
+      submitLabel="Add to assistant"
+      submitIcon={<PlusIcon />}
+      submitDisabled={assistants.length === 0 || variables.isPending}
+    >
+      <section aria-label="Variables to set" className="grid gap-4">
+        {variables.isPending ? (
+          <Skeleton className="h-16 rounded-lg" aria-hidden="true" />
+        ) : variables.isError ? (
+          <p className="text-destructive text-sm">{apiErrorText(variables.error, 'Your variables could not be loaded.')}</p>
+        ) : missing.length === 0 ? (
+          <p className="rounded-lg bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
+            {required.length === 0 ? 'No variables needed.' : 'Every variable it needs is set.'}
           </p>
-        ) : null}
-      </div>
-      <div className="flex justify-end gap-2 border-t px-5 py-4">
-        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy || assistants.length === 0 || variables.isPending}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlusIcon />}
-          Add to assistant
-        </Button>
-      </div>
-    </form>
+        ) : (
+          missing.map((entry) => (
+            <MissingVariableField
+              key={entry.name}
+              id={`${id}-var-${entry.name}`}
+              variable={entry}
+              value={values[entry.name] ?? ''}
+              error={errors[entry.name]}
+              onChange={(value) => setValues((current) => ({ ...current, [entry.name]: value }))}
+            />
+          ))
+        )}
+      </section>
+      <AssistantSelect
+        id={`${id}-assistant`}
+        assistants={assistants}
+        loading={status.state === 'loading' || status.state === 'not-initialised'}
+        value={chosen}
+        error={errors.assistant}
+        onChange={setAssistantId}
+      />
+    </SheetForm>
   );
 }

@@ -1,8 +1,8 @@
 import { BotIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { describedBy, Field } from '@/components/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { describedBy, Field } from '@/features/variables/components/form-controls';
 
 export interface AssistantOption {
   id: string;

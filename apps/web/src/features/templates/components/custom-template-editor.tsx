@@ -1,17 +1,15 @@
 import type { VariableItem } from '@aisle/contracts/functions';
-import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { describedBy, Field } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describedBy, Field } from '@/features/variables/components/form-controls';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { CustomTemplate } from '../api/custom-templates-api';
 import type { CustomTemplateDraft } from '../hooks/use-custom-templates';
 import { customTemplateRequiredVariables, requiredVariableStatuses } from '../required-variables';
 import type { TemplateItem } from '../template-fields';
 import { RequiredVariablesList } from './required-variables-list';
+import { FormSheet, SheetForm } from './sheet-form';
 import { type FunctionGroup, TemplateFunctionPicker } from './template-function-picker';
 
 /** Custom template names, as long as a template's name reasonably gets. */
@@ -34,15 +32,15 @@ export interface CustomTemplateEditorProps {
 export function CustomTemplateEditor(props: CustomTemplateEditorProps) {
   const { open, onOpenChange, existing } = props;
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-xl">
-        <SheetHeader className="border-b px-5 py-4">
-          <SheetTitle className="text-lg">{existing ? `Edit ${existing.name}` : 'New custom template'}</SheetTitle>
-          <SheetDescription>Combine the template functions your assistant should have.</SheetDescription>
-        </SheetHeader>
-        {open ? <EditorForm key={existing?.id ?? 'new'} {...props} /> : null}
-      </SheetContent>
-    </Sheet>
+    <FormSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={existing ? `Edit ${existing.name}` : 'New custom template'}
+      description="Combine the template functions your assistant should have."
+      className="sm:max-w-xl"
+    >
+      <EditorForm key={existing?.id ?? 'new'} {...props} />
+    </FormSheet>
   );
 }
 
@@ -79,55 +77,41 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
   };
 
   return (
-    <form
-      aria-label={existing ? 'Edit custom template' : 'New custom template'}
-      noValidate
+    <SheetForm
+      label={existing ? 'Edit custom template' : 'New custom template'}
       onSubmit={submit}
-      className="flex min-h-0 flex-1 flex-col"
+      onCancel={() => onOpenChange(false)}
+      failure={failure}
+      busy={busy}
+      submitLabel={existing ? 'Save changes' : 'Create template'}
     >
-      <div className="grid flex-1 content-start gap-5 overflow-y-auto px-5 py-5">
-        <Field id={`${id}-name`} label="Name" error={errors.name}>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            autoComplete="off"
-            placeholder="e.g. Orders and returns"
-            onChange={(event) => setName(event.target.value)}
-            {...describedBy(`${id}-name`, errors.name)}
+      <Field id={`${id}-name`} label="Name" error={errors.name}>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          autoComplete="off"
+          placeholder="e.g. Orders and returns"
+          onChange={(event) => setName(event.target.value)}
+          {...describedBy(`${id}-name`, errors.name)}
+        />
+      </Field>
+      <section aria-label="Template functions" className="grid gap-2">
+        <h3 className="font-medium text-sm">Functions</h3>
+        {errors.picks ? <p className="text-destructive text-sm">{errors.picks}</p> : null}
+        {groupsLoading ? (
+          <Skeleton className="h-32 rounded-lg" aria-hidden="true" />
+        ) : (
+          <TemplateFunctionPicker
+            groups={groups}
+            selected={picks}
+            onToggle={(fnId, on) => setPicks((current) => (on ? [...current, fnId] : current.filter((item) => item !== fnId)))}
           />
-        </Field>
-        <section aria-label="Template functions" className="grid gap-2">
-          <h3 className="font-medium text-sm">Functions</h3>
-          {errors.picks ? <p className="text-destructive text-sm">{errors.picks}</p> : null}
-          {groupsLoading ? (
-            <Skeleton className="h-32 rounded-lg" aria-hidden="true" />
-          ) : (
-            <TemplateFunctionPicker
-              groups={groups}
-              selected={picks}
-              onToggle={(fnId, on) => setPicks((current) => (on ? [...current, fnId] : current.filter((item) => item !== fnId)))}
-            />
-          )}
-        </section>
-        <section aria-label="Variables it needs" className="grid gap-2">
-          <h3 className="font-medium text-sm">Variables it needs</h3>
-          <RequiredVariablesList statuses={statuses} />
-        </section>
-        {failure ? (
-          <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm">
-            {failure}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex justify-end gap-2 border-t px-5 py-4">
-        <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          {existing ? 'Save changes' : 'Create template'}
-        </Button>
-      </div>
-    </form>
+        )}
+      </section>
+      <section aria-label="Variables it needs" className="grid gap-2">
+        <h3 className="font-medium text-sm">Variables it needs</h3>
+        <RequiredVariablesList statuses={statuses} />
+      </section>
+    </SheetForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { RequiredVariable } from '@aisle/contracts/functions';
 import type { ChangeEvent } from 'react';
+import { describedBy, Field } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
-import { describedBy, Field } from '@/features/variables/components/form-controls';
 import { SecretInput } from '@/features/variables/components/secret-input';
 
 /** One required variable the owner has not set: its value, hidden while typed when it is secret. */
