@@ -21,7 +21,9 @@ export interface Citation {
 export type LocalAnswer =
   | { outcome: 'greeting'; text: string }
   | { outcome: 'unknown'; text: string }
-  | { outcome: 'answer'; text: string; citations: Citation[] };
+  | { outcome: 'answer'; text: string; citations: Citation[] }
+  /** From the result of a function it called, or asking for what the function needs. */
+  | { outcome: 'tool' | 'ask'; text: string };
 
 export const UNKNOWN_ANSWER =
   "I couldn't find that in this store's knowledge, so I don't want to guess. Try asking in other words, or contact the shop directly.";

@@ -6,10 +6,10 @@ import type {
   LanguageModelV4Source,
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
-  SharedV4Warning,
 } from '@ai-sdk/provider';
 import { type Citation, composeGroundedAnswer, type LocalAnswer, type Retrieve, sourceLabel } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
+import { answerFromToolResults, askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
 
 export interface LocalModelOptions {
   /** The assistant's store search for this turn. */
@@ -58,24 +58,35 @@ const citationsOf = (answer: LocalAnswer): LanguageModelV4Citation[] =>
     ? answer.citations.map((citation) => ({ source: sourceOf(citation), citedText: citation.sentences.join(' ') }))
     : [];
 
-/** Tool calling is not in this first version: the local model answers from knowledge only. */
-const warningsOf = (options: LanguageModelV4CallOptions): SharedV4Warning[] =>
-  options.tools?.length ? [{ type: 'unsupported', feature: 'tools', details: 'The local model does not call functions yet.' }] : [];
+/** What the local model does with a turn: answer in text, or call one of the assistant's functions. */
+type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCallId: string; toolName: string; input: string };
 
 /**
- * The built-in `local` provider (DESIGN "AI"): no network, deterministic. It answers small talk,
- * otherwise retrieves passages for the last user message and answers with their own sentences and
- * sources, or says plainly that it does not know. Created per turn around the assistant's search.
+ * The built-in `local` provider (DESIGN "AI"): no network, deterministic. It answers small talk;
+ * calls one of the assistant's functions when the question is plainly about it (local-tools.ts),
+ * then answers from its result; otherwise retrieves passages for the last user message and answers
+ * with their own sentences and sources, or says plainly that it does not know. Created per turn
+ * around the assistant's search.
  *
- * Not yet: calling the assistant's functions (tools are ignored with a warning) and using earlier
- * messages to resolve follow-up questions ("and for shoes?").
+ * Not yet: using earlier messages to resolve follow-up questions ("and for shoes?").
  */
 export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
-  async function answer(prompt: LanguageModelV4Prompt): Promise<LocalAnswer> {
-    const question = lastUserMessage(prompt);
+  async function step(call: LanguageModelV4CallOptions): Promise<LocalStep> {
+    const results = toolResultsOfTurn(call.prompt);
+    if (results.length) return { kind: 'text', answer: { outcome: 'tool', text: answerFromToolResults(results) } };
+    const question = lastUserMessage(call.prompt);
     const smallTalk = smallTalkOf(question);
-    if (!question || smallTalk) return { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics) };
-    return composeGroundedAnswer(question, await options.retrieve(question), options.minScore);
+    if (!question || smallTalk)
+      return { kind: 'text', answer: { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics) } };
+    const choice = chooseTool(question, call.tools);
+    if (choice?.kind === 'call') {
+      return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
+    }
+    const grounded = composeGroundedAnswer(question, await options.retrieve(question), options.minScore);
+    // A function fits but the question lacks what it needs: ask, unless the stores answer it.
+    if (choice?.kind === 'ask' && grounded.outcome !== 'answer')
+      return { kind: 'text', answer: { outcome: 'ask', text: askForArguments(choice.missing) } };
+    return { kind: 'text', answer: grounded };
   }
 
   return {
@@ -85,36 +96,64 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     supportedUrls: {},
 
     async doGenerate(call) {
-      const result = await answer(call.prompt);
+      const next = await step(call);
+      if (next.kind === 'tool') {
+        return {
+          content: [{ type: 'tool-call', toolCallId: next.toolCallId, toolName: next.toolName, input: next.input }],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage: usageOf(call.prompt, next.input),
+          providerMetadata: { local: { outcome: 'tool-call' } },
+          warnings: [],
+        };
+      }
+      const result = next.answer;
       const citations = citationsOf(result);
       return {
         content: [{ type: 'text', text: result.text, citations }, ...citations.map((c) => c.source)],
         finishReason: { unified: 'stop', raw: 'stop' },
         usage: usageOf(call.prompt, result.text),
         providerMetadata: { local: { outcome: result.outcome } },
-        warnings: warningsOf(call),
+        warnings: [],
       };
     },
 
     async doStream(call) {
-      const result = await answer(call.prompt);
-      const citations = citationsOf(result);
-      // Word by word, each piece keeping its trailing whitespace, so the pieces join to the text.
-      const pieces = result.text.match(/\S+\s*/g) ?? [];
+      const next = await step(call);
       const parts: LanguageModelV4StreamPart[] = [
-        { type: 'stream-start', warnings: warningsOf(call) },
+        { type: 'stream-start', warnings: [] },
         { type: 'response-metadata', modelId: 'extractive' },
-        { type: 'text-start', id: 'answer' },
-        ...pieces.map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
-        { type: 'text-end', id: 'answer', citations },
-        ...citations.map((c) => c.source),
-        {
-          type: 'finish',
-          finishReason: { unified: 'stop', raw: 'stop' },
-          usage: usageOf(call.prompt, result.text),
-          providerMetadata: { local: { outcome: result.outcome } },
-        },
       ];
+      if (next.kind === 'tool') {
+        parts.push(
+          { type: 'tool-input-start', id: next.toolCallId, toolName: next.toolName },
+          { type: 'tool-input-delta', id: next.toolCallId, delta: next.input },
+          { type: 'tool-input-end', id: next.toolCallId },
+          { type: 'tool-call', toolCallId: next.toolCallId, toolName: next.toolName, input: next.input },
+          {
+            type: 'finish',
+            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+            usage: usageOf(call.prompt, next.input),
+            providerMetadata: { local: { outcome: 'tool-call' } },
+          },
+        );
+      } else {
+        const result = next.answer;
+        const citations = citationsOf(result);
+        // Word by word, each piece keeping its trailing whitespace, so the pieces join to the text.
+        const pieces = result.text.match(/\S+\s*/g) ?? [];
+        parts.push(
+          { type: 'text-start', id: 'answer' },
+          ...pieces.map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
+          { type: 'text-end', id: 'answer', citations },
+          ...citations.map((c) => c.source),
+          {
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: usageOf(call.prompt, result.text),
+            providerMetadata: { local: { outcome: result.outcome } },
+          },
+        );
+      }
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         start(controller) {
           for (const part of parts) controller.enqueue(part);

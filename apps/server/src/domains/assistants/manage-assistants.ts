@@ -6,6 +6,7 @@ import {
   assistantStores,
   assistants,
   assistantTemplates,
+  sharedAssistants,
   threads,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -85,13 +86,16 @@ export async function deleteAssistant(ctx: AssistantsContext, input: { ownerEmai
         .returning(),
     };
     const threadRows = await tx.delete(threads).where(eq(threads.assistantId, assistant.id)).returning();
+    // Deleted here rather than by the cascade, so their delete events end visitors' live streams.
+    const shareRows = await tx.delete(sharedAssistants).where(eq(sharedAssistants.originalAssistantId, assistant.id)).returning();
     const [row] = await tx.delete(assistants).where(eq(assistants.id, assistant.id)).returning();
-    return { links, threadRows, row: row ?? assistant };
+    return { links, threadRows, shareRows, row: row ?? assistant };
   });
   // After the commit: subscribers never hear of a delete that was rolled back.
   for (const [model, rows] of Object.entries(deleted.links)) {
     for (const row of rows) publishRow(ctx, getModel(model), 'delete', row);
   }
   for (const row of deleted.threadRows) publishRow(ctx, getModel('Thread'), 'delete', row);
+  for (const row of deleted.shareRows) publishRow(ctx, getModel('SharedAssistant'), 'delete', row);
   publishRow(ctx, getModel('Assistant'), 'delete', deleted.row);
 }

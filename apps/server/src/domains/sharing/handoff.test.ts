@@ -5,6 +5,7 @@ import { createAssistant } from '../../testing/assistants';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { collect, type GqlData, gql, listen, settle, type TestViewer, wsClient } from '../../testing/graphql-client';
+import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { STAFF_REPLY_MARKER } from './shared-prompt';
@@ -197,6 +198,24 @@ describe('live inbox and human handoff', () => {
       'Ensure this field has no more than 4000 characters.',
     );
     expect((await gql(t, owner, GET, { id: sharedThreadId })).data?.getSharedThread.autoReplyPaused).toBe(false);
+  });
+
+  it('ends the visitor’s live stream when the owner deletes the assistant, and the link then answers not found', async () => {
+    const doomed = await createAssistant(t, owner, { assistantName: 'Seasonal bot' });
+    const doomedToken = (await shareAssistant(t, owner, doomed)).shareToken.token as string;
+    const first = await visitor(t, 'message', { token: doomedToken, message: 'Hello' });
+    const { sharedThreadId, visitorToken } = first.body as { sharedThreadId: string; visitorToken: string };
+    const page = await openVisitorEvents(port, { token: doomedToken, sharedThreadId, visitorToken });
+    await settle();
+    try {
+      expect((await post(t, owner, '/api/assistant/delete/', { id: doomed })).status).toBeLessThan(300);
+      await page.untilEnded();
+      const again = await openVisitorEvents(port, { token: doomedToken, sharedThreadId, visitorToken });
+      expect(again.status).toBe(404);
+      await again.close();
+    } finally {
+      await page.close();
+    }
   });
 
   it('ends the visitor’s live stream when the link is turned off, and refuses to open it again', async () => {

@@ -51,6 +51,29 @@ describe('public chat rate limits', () => {
     expect(later.status).toBe(429);
   });
 
+  it('does not let made-up visitor tokens use up the link’s budget, and limits them per address', async () => {
+    const app = await createTestApp({ ...limits, SHARED_CHAT_VISITOR_RATE_LIMIT: '3', SHARED_CHAT_TOKEN_RATE_LIMIT: '3' });
+    try {
+      const user = await createVerifiedUser(app, { email: 'limits-forged@shop.test' });
+      const viewer = { email: user.email, access: user.access, isStaff: false };
+      const token = (await shareAssistant(app, viewer, await createAssistant(app, viewer))).shareToken.token as string;
+      const forged = (n: number) =>
+        visitor(app, 'message', { token, message: 'spam', sharedThreadId: randomUUID(), visitorToken: `forged-${n}` });
+      for (let n = 0; n < 6; n++) expect((await forged(n)).status).toBe(404);
+      // The link still has its whole budget (3 a minute here) for a real visitor.
+      const first = await visitor(app, 'message', { token, message: 'Hi' });
+      expect(first.status).toBe(200);
+      const { sharedThreadId, visitorToken } = first.body;
+      expect((await visitor(app, 'message', { token, message: 'Two', sharedThreadId, visitorToken })).status).toBe(200);
+      expect((await visitor(app, 'message', { token, message: 'Three', sharedThreadId, visitorToken })).status).toBe(200);
+      // One address stands for at most 3 visitors' worth (9 a minute here): more made-up tokens are throttled.
+      const throttled = await forged(99);
+      expect(throttled.status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('limits reads per visitor separately from messages', async () => {
     const token = await newToken();
     const statuses: number[] = [];

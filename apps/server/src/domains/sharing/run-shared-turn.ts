@@ -28,6 +28,11 @@ export interface SharedTurnObserver {
   onText?(delta: string): void;
   /** Stops the generation (the visitor closed the page). */
   signal?: AbortSignal;
+  /**
+   * Called once the message is known to come from a real visitor of an open link (their token
+   * matched their thread, or it starts one), before anything is stored; throwing refuses it.
+   */
+  admit?(): Promise<void>;
 }
 
 export interface SharedTurnResult {
@@ -105,6 +110,7 @@ export async function runSharedTurn(
   observer: SharedTurnObserver = {},
 ): Promise<SharedTurnResult> {
   const plan = await planTurn(ctx, input);
+  await observer.admit?.();
   const { assistant, modelId, visitorToken } = plan;
   // Stored while the model starts (the first token does not wait on the write); a failed write stops the turn.
   const stored: Promise<StoredQuestion> = storeQuestion(ctx, plan, input);

@@ -106,7 +106,10 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
     async (request, reply) => {
       let stored: { thread: VisitorThread; userMessage: PublicMessage } | undefined;
       try {
-        const result = await runSharedTurn(ctx, request.body, { onStored: (thread, userMessage) => (stored = { thread, userMessage }) });
+        const result = await runSharedTurn(ctx, request.body, {
+          admit: () => limits.shareBudget(request, reply),
+          onStored: (thread, userMessage) => (stored = { thread, userMessage }),
+        });
         return { ...result.thread, userMessage: result.userMessage, reply: result.reply };
       } catch (error) {
         if (!stored) throw error;
@@ -140,6 +143,7 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
       try {
         const result = await runSharedTurn(ctx, request.body, {
           signal: abort.signal,
+          admit: () => limits.shareBudget(request, reply),
           onStored(thread, message) {
             stream = openEventStream(reply);
             stream.send('thread', thread);

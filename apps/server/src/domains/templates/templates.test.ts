@@ -184,8 +184,33 @@ describe('templates: seeded set, required variables, template functions in chat 
     });
   });
 
-  it('looks up an order through the connected Shopify store, and says to connect one when there is none', async () => {
+  it('works with no API key: the built-in local model calls a template function and answers from its result', async () => {
+    const assistantId = await createAssistant(t, me, { model: 'local:extractive' });
+    expect((await post(t, me, '/api/assistant/template-add/', { assistantId, templateId: POLICIES_TEMPLATE_ID })).status).toBe(201);
+    const threadId = await chatThread(assistantId);
+    const events = await stream(threadId, 'What is your returns policy?');
+    expect(events.find((e) => e.event === 'tool-call')?.data).toMatchObject({
+      name: 'get_shipping_and_returns_policy',
+      input: { topic: 'returns' },
+    });
+    const done = events.at(-1)?.data as { reply: { content: string } };
+    expect(done.reply.content).toContain('Returns within 30 days, unworn, with the receipt.');
+    expect(fake.requests).toHaveLength(0);
+
+    // A question the function fits but cannot be answered without what it needs: the model asks.
+    const orderAssistant = await createAssistant(t, me, { model: 'local:extractive' });
     await setVariable(me, 'SUPPORT_EMAIL', 'help@shop.test');
+    expect(
+      (await post(t, me, '/api/assistant/template-add/', { assistantId: orderAssistant, templateId: ORDER_STATUS_TEMPLATE_ID })).status,
+    ).toBe(201);
+    const asked = await stream(await chatThread(orderAssistant), 'Where is my order?');
+    expect(asked.some((e) => e.event === 'tool-call')).toBe(false);
+    expect(((asked.at(-1)?.data ?? {}) as { reply: { content: string } }).reply.content).toMatch(
+      /^I can look that up\. Please tell me the order number/,
+    );
+  });
+
+  it('looks up an order through the connected Shopify store, and says to connect one when there is none', async () => {
     const assistantId = await createAssistant(t, me, { model: 'openai:gpt-4o-mini' });
     expect((await post(t, me, '/api/assistant/template-add/', { assistantId, templateId: ORDER_STATUS_TEMPLATE_ID })).status).toBe(201);
     const threadId = await chatThread(assistantId);
