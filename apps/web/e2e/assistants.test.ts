@@ -39,7 +39,8 @@ describe('the Assistants screen in the browser', () => {
           .getAnimations()
           // Spinners and skeleton pulses never finish.
           .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished),
+          // A cancelled animation (the element went away) rejects `finished`; it is settled all the same.
+          .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
 

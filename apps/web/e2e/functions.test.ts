@@ -3,6 +3,7 @@ import { FAKE_OPENAI_KEY, startFakeOpenAi } from '@aisle/server/testing/fake-llm
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch } from './support/api';
+import { collectPageErrors, screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { expectJson, setUpShopAssistant } from './support/shop-assistant';
 
@@ -49,7 +50,13 @@ describe('functions: write, run, link, and watch the assistant call one', () => 
     );
 
     const { page } = await suite.open();
+    const errors = collectPageErrors(page);
     await suite.signIn(page, ann.email, ann.password);
+
+    // The seeded templates are there to browse.
+    await page.goto(`${server.url}/templates`);
+    await page.getByRole('heading', { name: 'Order status lookup' }).waitFor();
+    await screenshot(page, 'templates');
 
     // A variable the function reads, set on the Variables tab.
     await page.goto(`${server.url}/templates?tab=variables`);
@@ -86,6 +93,7 @@ describe('functions: write, run, link, and watch the assistant call one', () => 
     await result.getByText('DHL Express').first().waitFor();
     await result.getByText('tracking 1001').waitFor();
     await result.getByText(/\d+ ms/).waitFor();
+    await screenshot(page, 'function-run');
 
     // Linked to the assistant in its editor.
     await page.goto(`${server.url}/assistants`);
@@ -108,6 +116,8 @@ describe('functions: write, run, link, and watch the assistant call one', () => 
     const reply = page.getByRole('listitem', { name: 'Shop helper said' }).first();
     await reply.getByText('Your order 1001 has shipped with DHL Express.').waitFor();
     await reply.getByText('track_order').first().waitFor();
+    await screenshot(page, 'chat-with-function');
+    expect(errors).toEqual([]);
 
     const offered = ((fake.requests[0]?.body.tools ?? []) as { function: { name: string } }[]).map((tool) => tool.function.name);
     expect(offered).toEqual(['track_order']);
