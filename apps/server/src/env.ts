@@ -60,6 +60,8 @@ const envSchema = z.object({
   SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /** Other public chat calls per minute per visitor: opening the link, loading the thread, the live stream. */
   SHARED_CHAT_READ_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Function runs, initializations and fixes per minute per owner (each holds a sandbox worker or a model call). */
+  FUNCTION_RUN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
   THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
   TRUST_PROXY: bool,

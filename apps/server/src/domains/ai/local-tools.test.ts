@@ -74,6 +74,11 @@ describe('the local model’s function calls', () => {
     expect(text).toContain('- Order: #1001');
     expect(text).toContain('- Fulfillment: FULFILLED');
     expect(text).toMatch(/Carrier: DHL/);
+    expect(
+      answerFromToolResults([
+        { toolName: 'save_contact', output: { type: 'json', value: { saved: true, tellTheShopper: 'Thanks! We reply within a day.' } } },
+      ]),
+    ).toBe('Thanks! We reply within a day.');
     expect(answerFromToolResults([{ toolName: 'x', output: { type: 'error-text', value: 'Connect your Shopify store first.' } }])).toBe(
       "I couldn't complete that: Connect your Shopify store first.",
     );

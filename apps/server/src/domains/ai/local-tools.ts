@@ -156,6 +156,9 @@ export function describeValue(value: unknown, depth = 0): string[] {
   return [`${indent}${String(value)}`];
 }
 
+/** Keys under which a function's result words the answer for the shopper itself. */
+const SHOPPER_TEXT_KEYS = ['tellTheShopper', 'answer', 'reply', 'message'];
+
 /** What the local model says after its function answered: the result, readable, or why it failed. */
 export function answerFromToolResults(results: { toolName: string; output: LanguageModelV4ToolResultOutput }[]): string {
   return results
@@ -165,6 +168,13 @@ export function answerFromToolResults(results: { toolName: string; output: Langu
       if (output.type === 'execution-denied') return 'That action was not allowed.';
       if (output.type === 'text') return output.value;
       if (output.type === 'json') {
+        // A function that words its own answer for the shopper is quoted as it is.
+        const value = output.value as Record<string, unknown> | null;
+        const worded =
+          value && typeof value === 'object' && !Array.isArray(value)
+            ? SHOPPER_TEXT_KEYS.map((key) => value[key]).find((text) => typeof text === 'string' && text.trim())
+            : undefined;
+        if (typeof worded === 'string') return worded;
         const lines = describeValue(output.value);
         return lines.length
           ? `Here is what I found:\n\n${lines.map((line) => (line.startsWith(' ') || line.startsWith('-') ? line : `- ${line}`)).join('\n')}`

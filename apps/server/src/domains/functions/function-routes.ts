@@ -7,7 +7,7 @@ import {
   runFunctionRequestSchema,
   runFunctionResponseSchema,
 } from '@aisle/contracts/functions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -34,6 +34,16 @@ export async function functionRoutes(fastify: FastifyInstance) {
 
   fastify.addHook('onRequest', requireViewer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Runs share the sandbox's few workers (and initialize/fix may call a paid model): one owner
+  // cannot queue so many that everyone's chat tools wait.
+  const perOwner = {
+    rateLimit: {
+      max: ctx.env.FUNCTION_RUN_RATE_LIMIT,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `functions:${viewerOf(request).email}`,
+    },
+  };
 
   app.post(
     '/functions/create/',
@@ -52,6 +62,7 @@ export async function functionRoutes(fastify: FastifyInstance) {
   app.post(
     '/functions/initialize/',
     {
+      config: perOwner,
       schema: {
         tags,
         summary: 'Write starter code and a tool definition from the description (the default model, or a local skeleton)',
@@ -66,6 +77,7 @@ export async function functionRoutes(fastify: FastifyInstance) {
   app.post(
     '/functions/fix/',
     {
+      config: perOwner,
       schema: {
         tags,
         summary: 'Propose corrected code from the last error in the log (nothing is saved)',
@@ -80,6 +92,7 @@ export async function functionRoutes(fastify: FastifyInstance) {
   app.post(
     '/functions/run/',
     {
+      config: perOwner,
       schema: {
         tags,
         summary: 'Run a function with test arguments: result or error, console output and duration, recorded as a Task',

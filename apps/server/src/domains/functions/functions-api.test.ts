@@ -369,3 +369,26 @@ describe('functions (REST and data API)', () => {
     expect(res.body?.detail).toMatch(/no code yet/);
   });
 });
+
+describe('function runs per owner', () => {
+  it('throttles one owner’s runs past FUNCTION_RUN_RATE_LIMIT a minute without holding back another owner', async () => {
+    const t = await createTestApp({ FUNCTION_RUN_RATE_LIMIT: '2' });
+    try {
+      const a = await createVerifiedUser(t, { email: 'runs-a@shop.test' });
+      const b = await createVerifiedUser(t, { email: 'runs-b@shop.test' });
+      const ann = { email: a.email, access: a.access, isStaff: false };
+      const bob = { email: b.email, access: b.access, isStaff: false };
+      const mine = await post(t, ann, '/api/functions/create/', { name: 'quick', code: 'export default async () => 1' });
+      const theirs = await post(t, bob, '/api/functions/create/', { name: 'quick', code: 'export default async () => 2' });
+      const run = (viewer: TestViewer, id: unknown) => post(t, viewer, '/api/functions/run/', { id, args: {} });
+      expect((await run(ann, mine.body?.id)).status).toBe(200);
+      expect((await run(ann, mine.body?.id)).status).toBe(200);
+      const throttled = await run(ann, mine.body?.id);
+      expect(throttled.status).toBe(429);
+      expect(throttled.body?.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+      expect((await run(bob, theirs.body?.id)).body).toMatchObject({ ok: true, result: 2 });
+    } finally {
+      await t.close();
+    }
+  });
+});

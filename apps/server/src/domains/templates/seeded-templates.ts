@@ -194,7 +194,7 @@ export default async function getOrderStatus({ orderNumber, email }, variables) 
   const policy = {};
   if (topic !== 'returns') policy.shipping = variables.SHIPPING_POLICY;
   if (topic !== 'shipping') policy.returns = variables.RETURNS_POLICY;
-  return { policy, note: 'Quote the policy; do not promise anything it does not say.' };
+  return { policy };
 }
 `,
       },
