@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiFetch } from './support/api';
-import { collectPageErrors } from './support/browser';
+import { collectPageErrors, screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { expectJson, setUpShopAssistant } from './support/shop-assistant';
 
@@ -55,7 +55,9 @@ describe('templates: fill the variables, add to an assistant, and it answers fro
     await page.getByLabel('Message', { exact: true }).press('Enter');
     const reply = page.getByRole('listitem', { name: 'Shop helper said' }).first();
     await reply.getByText('get_shipping_and_returns_policy').first().waitFor();
-    await reply.getByText(returnsPolicy).waitFor();
+    // In the answer itself (the function's result also shows in its collapsed call details).
+    await reply.locator('.chat-markdown').getByText(returnsPolicy).waitFor();
+    await screenshot(page, 'local-model-template-answer');
     expect(errors).toEqual([]);
   });
 });

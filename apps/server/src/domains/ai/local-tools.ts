@@ -176,9 +176,9 @@ export function answerFromToolResults(results: { toolName: string; output: Langu
             : undefined;
         if (typeof worded === 'string') return worded;
         const lines = describeValue(output.value);
-        return lines.length
-          ? `Here is what I found:\n\n${lines.map((line) => (line.startsWith(' ') || line.startsWith('-') ? line : `- ${line}`)).join('\n')}`
-          : 'Done.';
+        // Every line a bullet at its own depth, so nested values read as nested lists.
+        const bullets = lines.map((line) => line.replace(/^(\s*)(?:- )?/, '$1- '));
+        return bullets.length ? `Here is what I found:\n\n${bullets.join('\n')}` : 'Done.';
       }
       return 'Done.';
     })
