@@ -43,6 +43,27 @@ describe('the shared chat state machine', () => {
     expect(state.messages.map((m) => m.id)).toEqual(['q1', 'r1']);
   });
 
+  it('shows the visitor’s question once when its live copy arrives before the send confirms it', () => {
+    const q = message('q1', 'user', '2026-01-01T10:00:00.000Z', { content: 'Ship abroad?' });
+    const state = run([
+      { type: 'send', question: 'Ship abroad?' },
+      { type: 'thread', thread },
+      { type: 'live-message', message: q },
+    ]);
+    // Stored in the thread, and the turn knows it: the pending copy is no longer drawn.
+    expect(state.messages.map((m) => m.id)).toEqual(['q1']);
+    expect(state.turn).toMatchObject({ status: 'sending', questionId: 'q1' });
+    const after = run(
+      [
+        { type: 'question', message: q },
+        { type: 'token', text: 'Yes.' },
+      ],
+      state,
+    );
+    expect(after.messages.map((m) => m.id)).toEqual(['q1']);
+    expect(after.turn).toMatchObject({ status: 'streaming', questionId: 'q1', text: 'Yes.' });
+  });
+
   it('ends the turn without a reply when the shop paused auto-reply', () => {
     const state = run([
       { type: 'send', question: 'Hello?' },

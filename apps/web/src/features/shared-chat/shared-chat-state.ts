@@ -122,6 +122,17 @@ export function sharedChatReducer(state: SharedChatState, action: SharedChatActi
       return { ...state, turn: { ...state.turn, status: 'stopped' } };
     case 'live-message': {
       const messages = mergeMessages(state.messages, [action.message]);
+      // The visitor's own question can arrive live before the send's `message` event: it is the
+      // turn's question then (shown once, as stored), not a second copy beside the pending one.
+      if (
+        state.turn &&
+        isTurnActive(state.turn) &&
+        state.turn.questionId === null &&
+        action.message.senderType === 'user' &&
+        action.message.content === state.turn.question
+      ) {
+        return { ...state, messages, turn: { ...state.turn, questionId: action.message.id } };
+      }
       // The bot's stored reply arriving live before the stream's `done` ends the turn: the stored
       // text is the whole answer, and showing both would duplicate it.
       const endsTurn =

@@ -45,7 +45,13 @@ export async function runFunction(quickjs: QuickJSWASMModule, task: SandboxTask)
     body = await run.execute();
   } catch (error) {
     discardModule = true;
-    body = isNativeStackOverflow(error) ? fail('stack', messages.stack()) : fail('crashed', messages.crashed());
+    // Interrupting QuickJS at the deadline can, rarely, break the wasm module mid-unwind (seen with a
+    // loop that catches everything): past the deadline, that failure is the time limit's doing.
+    body = isNativeStackOverflow(error)
+      ? fail('stack', messages.stack())
+      : run.pastDeadline()
+        ? fail('timeout', messages.timeout(task.limits))
+        : fail('crashed', messages.crashed());
   }
   discardModule ||= run.heapFull();
   try {
@@ -229,6 +235,11 @@ class FunctionRun {
 
   private expired(): boolean {
     return performance.now() > this.deadline;
+  }
+
+  /** Whether the run's time is up (the interrupt handler is stopping it). */
+  pastDeadline(): boolean {
+    return this.expired();
   }
 
   /** Keeps a handle to free when the run ends. */

@@ -89,7 +89,10 @@ export class SandboxPool {
     try {
       return await this.piscina.run(task, { signal: watchdog.signal, transferList: channel ? [channel.port2] : undefined });
     } catch {
-      return watchdog.signal.aborted ? failed('timeout', messages.timeout(limits)) : failed('crashed', messages.crashed());
+      // Stopped by the watchdog, or the worker died once the run was already past its time limit.
+      const start = task.startedAt[0] ?? 0;
+      const pastLimit = start > 0 && Date.now() > start + limits.timeMs;
+      return watchdog.signal.aborted || pastLimit ? failed('timeout', messages.timeout(limits)) : failed('crashed', messages.crashed());
     } finally {
       stopWatching();
       stopServing?.();
