@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/database';
 import { files, stores } from '../apps/server/src/db/schema';
 import { indexPassages, type PassageInput } from '../apps/server/src/domains/knowledge/index-passages';
-import { searchStores } from '../apps/server/src/domains/knowledge/search-stores';
+import { searchStores } from '../apps/server/src/domains/knowledge/retrieval/search-stores';
 import { type FixturePassage, loadRetrievalFixture } from '../apps/server/src/testing/retrieval-fixture';
 import { percentile } from './server-process';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../src/domains/auth/tokens';
-import { openVisitorEvents } from '../src/domains/sharing/sharing-test-client';
+import { openVisitorEvents } from '../src/testing/sharing-test-client';
 import type { GqlData, TestViewer } from '../src/testing/graphql-client';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
 import { createScratchDatabase, redisUrl, type ScratchDatabase, scaled } from '../src/testing/test-backend';

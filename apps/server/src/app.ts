@@ -16,7 +16,7 @@ import { chatRoutes } from './domains/chat/chat-routes';
 import { functionRoutes } from './domains/functions/function-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
-import { sharingRoutes } from './domains/sharing/sharing-routes';
+import { sharingRoutes } from './domains/visitor-chat/visitor-chat-plugin';
 import { seedTemplates } from './domains/templates/seed-templates';
 import { variableRoutes } from './domains/variables/variable-routes';
 import { graphqlRoutes } from './graphql/graphql-routes';

@@ -1,6 +1,6 @@
-import { allFields } from '../domains/models/model-fields';
-import { getModel, models } from '../domains/models/model-registry';
-import type { FieldDef, FieldType, ModelDef } from '../domains/models/model-types';
+import { allFields } from '../data-api/model-fields';
+import { getModel, models } from '../data-api/model-registry';
+import type { FieldDef, FieldType, ModelDef } from '../data-api/model-types';
 
 /**
  * Generates the SDL of the data API from the model registry, with the names and shapes Amplify

@@ -13,14 +13,14 @@ import { tokenFromAuthorization } from '../domains/auth/viewer';
 import type { ChatContext } from '../domains/chat/run-turn';
 import { conversationSdl } from '../domains/conversations/conversation-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
-import { createSharingContext } from '../domains/sharing/sharing-context';
-import { sharingSdl } from '../domains/sharing/sharing-sdl';
+import { createSharingContext } from '../domains/visitor-chat/visitor-chat-context';
+import { sharingSdl } from '../domains/inbox/inbox-sdl';
 import { viewerFromRequest } from '../http/authenticate';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
 import { buildResolvers } from './resolvers';
-import { sharingResolvers } from './sharing-resolvers';
+import { sharingResolvers } from './inbox-resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
 interface ServerContext {

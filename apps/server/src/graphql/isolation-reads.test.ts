@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../domains/models/model-store';
+import type { Item } from '../data-api/model-store';
 import { gql, type TestViewer } from '../testing/graphql-client';
 import { operationsOf, ownedModels, publicModels, selection } from '../testing/model-operations';
 import type { TestApp } from '../testing/test-app';

@@ -1,9 +1,9 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModel } from '../domains/models/model-registry';
-import { deleteItem, type Item, insertItemAsSystem, publishRow, updateItem } from '../domains/models/model-store';
-import type { ModelDef } from '../domains/models/model-types';
+import { getModel } from '../data-api/model-registry';
+import { deleteItem, type Item, insertItemAsSystem, publishRow, updateItem } from '../data-api/model-store';
+import type { ModelDef } from '../data-api/model-types';
 import { collect, listen, settle, type TestViewer, viewerToken, wsClient } from '../testing/graphql-client';
 import { operationsOf, ownedModels, updatableField } from '../testing/model-operations';
 import { seedAllModels } from '../testing/seed-models';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModel } from '../domains/models/model-registry';
-import { insertItemAsSystem } from '../domains/models/model-store';
+import { getModel } from '../data-api/model-registry';
+import { insertItemAsSystem } from '../data-api/model-store';
 import { gql, type TestViewer, viewerToken } from '../testing/graphql-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

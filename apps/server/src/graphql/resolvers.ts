@@ -1,8 +1,8 @@
-import type { SubscriptionFilter } from '../domains/models/filter-match';
-import type { Filter } from '../domains/models/filter-sql';
-import { getModel, models } from '../domains/models/model-registry';
-import { createItem, deleteItem, getItem, type Item, listItems, type SortDirection, updateItem } from '../domains/models/model-store';
-import type { ModelDef } from '../domains/models/model-types';
+import type { SubscriptionFilter } from '../data-api/filter-match';
+import type { Filter } from '../data-api/filter-sql';
+import { getModel, models } from '../data-api/model-registry';
+import { createItem, deleteItem, getItem, type Item, listItems, type SortDirection, updateItem } from '../data-api/model-store';
+import type { ModelDef } from '../data-api/model-types';
 import { type GraphQLContext, itemLoader, modelContext, toGraphQLError, unauthorized } from './context';
 import { AWSDateTime, AWSJSON } from './scalars';
 import type { SubscriptionHub } from './subscription-hub';

@@ -1,6 +1,6 @@
 import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { models } from '../domains/models/model-registry';
+import { models } from '../data-api/model-registry';
 import { operationsOf } from '../testing/model-operations';
 import { buildSdl } from './build-sdl';
 

@@ -1,5 +1,5 @@
 import { Repeater } from 'graphql-yoga';
-import { matchesFilter, type SubscriptionFilter } from '../domains/models/filter-match';
+import { matchesFilter, type SubscriptionFilter } from '../data-api/filter-match';
 import type { EventBus, ModelEvent, ModelEventKind } from '../lib/event-bus';
 
 export interface HubSubscription {

@@ -1,5 +1,5 @@
-import { getModel } from '../domains/models/model-registry';
-import { insertItemAsSystem } from '../domains/models/model-store';
+import { getModel } from '../data-api/model-registry';
+import { insertItemAsSystem } from '../data-api/model-store';
 import type { ModelEvent } from '../lib/event-bus';
 import type { TestViewer } from './graphql-client';
 import { post } from './knowledge';

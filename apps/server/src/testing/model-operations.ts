@@ -1,7 +1,7 @@
-import { allFields } from '../domains/models/model-fields';
-import { getModel, models } from '../domains/models/model-registry';
-import type { Item } from '../domains/models/model-store';
-import type { FieldDef, ModelDef } from '../domains/models/model-types';
+import { allFields } from '../data-api/model-fields';
+import { getModel, models } from '../data-api/model-registry';
+import type { Item } from '../data-api/model-store';
+import type { FieldDef, ModelDef } from '../data-api/model-types';
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { getModel } from '../domains/models/model-registry';
-import { type Item, insertItemAsSystem } from '../domains/models/model-store';
+import { getModel } from '../data-api/model-registry';
+import { type Item, insertItemAsSystem } from '../data-api/model-store';
 import type { TestApp } from './test-app';
 
 /**

@@ -1,4 +1,4 @@
-import type { Item } from '../domains/models/model-store';
+import type { Item } from '../data-api/model-store';
 import { type TestViewer, viewerToken } from './graphql-client';
 import { seedAllModels } from './seed-models';
 import { createTestApp, type TestApp } from './test-app';

@@ -4,9 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { AlertArea } from '@/components/alerts/alert-area';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
-import { AuthProvider } from '@/features/auth/auth-provider';
-import { AppSyncProvider } from '@/features/data-client/app-sync-provider';
-import { StartupDataProvider } from '@/features/startup-data/startup-data-provider';
+import { AuthProvider } from '@/app/auth/auth-provider';
+import { AppSyncProvider } from '@/app/data-client/app-sync-provider';
+import { StartupDataProvider } from '@/app/startup-data/startup-data-provider';
 import { AppRoutes } from './router';
 
 /** Providers in dependency order: theme, query cache, router, session, data client, start-up data. */

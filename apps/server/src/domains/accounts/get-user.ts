@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
-import { isUuid } from '../models/model-fields';
+import { isUuid } from '../../data-api/model-fields';
 import { accountMessages } from './account-messages';
 import { loadActiveUser } from './load-active-user';
 import { toUserRepresentation } from './user-representation';

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { type Price, type ProviderName, priceOf } from './pricing';
+import { type Price, type ProviderName, priceOf } from '../billing/pricing';
 
 export type CatalogEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODELS' | 'ANTHROPIC_API_KEY' | 'DEFAULT_MODEL'>;
 

@@ -5,8 +5,8 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { removeReplacedAvatar } from '../accounts/avatar-files';
 import { checkAvatarImage, storeAvatarImage } from '../accounts/avatar-image';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

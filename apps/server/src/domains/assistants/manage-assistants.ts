@@ -10,8 +10,8 @@ import {
   threads,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { toApiItem } from '../models/model-fields';
-import { getModel } from '../models/model-registry';
-import { type Item, publishRow } from '../models/model-store';
+import { toApiItem } from '../../data-api/model-fields';
+import { getModel } from '../../data-api/model-registry';
+import { type Item, publishRow } from '../../data-api/model-store';
 import type { AssistantsContext } from './assistants-context';
 import type { LinkKind } from './link-kinds';
 import { recheckOnMissingReference } from './missing-reference';

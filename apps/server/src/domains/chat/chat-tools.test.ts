@@ -8,9 +8,9 @@ import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { getModel } from '../models/model-registry';
-import { insertItemAsSystem } from '../models/model-store';
-import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from './assistant-tools';
+import { getModel } from '../../data-api/model-registry';
+import { insertItemAsSystem } from '../../data-api/model-store';
+import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../turns/assistant-tools';
 
 const orderStatus = {
   type: 'function',

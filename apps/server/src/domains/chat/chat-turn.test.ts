@@ -8,9 +8,9 @@ import { type GqlData, listen, type TestViewer } from '../../testing/graphql-cli
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { costOf } from '../ai/pricing';
+import { costOf } from '../billing/pricing';
 import { NO_CREDIT } from './run-turn';
-import { SAFEGUARD_REFUSAL } from './safeguard';
+import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
 
 const faq = `# Help centre
 

@@ -6,13 +6,13 @@ import type { Db } from '../../db/database';
 import { assistantStores, assistants, messages, threads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ToolEvent } from '../ai/read-answer-stream';
-import { rowsOf } from '../knowledge/sql-helpers';
-import { toApiItem } from '../models/model-fields';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
-import { finishAnswer, refusalUsage, startAnswer } from './answer';
-import { hasToolsSql } from './assistant-tools';
-import { type ChatContext, requireCredit } from './turn-basics';
+import { rowsOf } from '../../db/sql-helpers';
+import { toApiItem } from '../../data-api/model-fields';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
+import { finishAnswer, refusalUsage, startAnswer } from '../turns/answer';
+import { hasToolsSql } from '../turns/assistant-tools';
+import { type ChatContext, requireCredit } from '../turns/turn-basics';
 
 export {
   type ChatContext,
@@ -25,10 +25,10 @@ export {
   retrieveFor,
   STOPPED,
   TurnFailure,
-} from './turn-basics';
+} from '../turns/turn-basics';
 
-import { looksLikeInjection, SAFEGUARD_REFUSAL } from './safeguard';
-import { HISTORY_MESSAGES, historyOf } from './turn-prompt';
+import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../turns/safeguard';
+import { HISTORY_MESSAGES, historyOf } from '../turns/turn-prompt';
 
 export interface TurnObserver {
   /** The user's message is stored (it is kept whatever happens next). */

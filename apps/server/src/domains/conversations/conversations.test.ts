@@ -6,7 +6,7 @@ import { tinyPng } from '../../testing/images';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { AI_CONTEXT_MAX_BYTES, IMAGE_MAX_BYTES, JSON_BLOCK_MAX_CHARS, MAX_CONTENT_BLOCKS } from './check-message-input';
-import { BLOCK_FIELDS, createConversation, LIST, listMessages, SEND, STREAM, sendAndFollow } from './conversation-test-client';
+import { BLOCK_FIELDS, createConversation, LIST, listMessages, SEND, STREAM, sendAndFollow } from '../../testing/conversation-test-client';
 
 const faq = `# Help centre
 

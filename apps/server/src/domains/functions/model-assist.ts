@@ -1,10 +1,10 @@
 import { generateText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { generationUsage, recordGeneration } from '../ai/generation-usage';
+import { generationUsage, recordGeneration } from '../billing/generation-usage';
 import { languageModelFor } from '../ai/language-model';
 import { parseModelId } from '../ai/model-catalog';
-import { requireCredit } from '../chat/turn-basics';
+import { requireCredit } from '../turns/turn-basics';
 import type { FunctionsContext } from './functions-context';
 
 /**

@@ -1,4 +1,4 @@
-import type { PrepareWrite } from '../models/model-types';
+import type { PrepareWrite } from '../../data-api/model-types';
 import { checkFunction } from './check-function';
 
 /** The data API's createFunction and updateFunction check the code like functions/create/ does. */

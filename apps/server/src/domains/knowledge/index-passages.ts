@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { passages, stores } from '../../db/schema';
 import { weightedTerms } from './retrieval/tokenize';
-import { arrayLiteral } from './sql-helpers';
+import { arrayLiteral } from '../../db/sql-helpers';
 
 export interface PassageInput {
   ordinal: number;

@@ -8,13 +8,13 @@ import {
   storeIdRequestSchema,
   uploadBatchRequestSchema,
   uploadBatchResponseSchema,
-} from '@aisle/contracts/stores';
+} from '@aisle/contracts/knowledge';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { startRetrievalMode } from './embeddings/embedding-queue';
-import { searchKnowledge } from './hybrid-search';
+import { searchKnowledge } from './retrieval/hybrid-search';
 import { resumeIngestionIfPending } from './ingestion-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/stores';
+import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/knowledge';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import { UploadTooLargeError } from './file-storage';
 import { removeFilePassages } from './index-passages';
 import { ensureIngestion, INGEST_QUEUE } from './ingestion-queue';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { stores } from '../../db/schema';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import { retrievalModeOf } from './embeddings/embedding-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { files, stores } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
-import { getModel } from '../models/model-registry';
-import { publishRow } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 
 /**
  * Recomputes a store's size, file count and status from its files (spec: totalSize and size stay

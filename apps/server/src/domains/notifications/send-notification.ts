@@ -6,8 +6,8 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { accountMessages } from '../accounts/account-messages';
 import { loadActiveUser } from '../accounts/load-active-user';
-import { getModel } from '../models/model-registry';
-import { insertItemAsSystem } from '../models/model-store';
+import { getModel } from '../../data-api/model-registry';
+import { insertItemAsSystem } from '../../data-api/model-store';
 
 export interface SendNotificationInput {
   db: Db;

@@ -6,10 +6,10 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { recheckOnMissingReference } from '../assistants/missing-reference';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
-import { type Filter, filterToSql } from '../models/filter-sql';
-import { isUuid } from '../models/model-fields';
-import { getModel } from '../models/model-registry';
-import { getItem, type Item, publishRow, UNAUTHORIZED } from '../models/model-store';
+import { type Filter, filterToSql } from '../../data-api/filter-sql';
+import { isUuid } from '../../data-api/model-fields';
+import { getModel } from '../../data-api/model-registry';
+import { getItem, type Item, publishRow, UNAUTHORIZED } from '../../data-api/model-store';
 import { themeOf, toSharedAssistant } from './share-representation';
 import { newShareToken } from './share-tokens';
 

@@ -7,7 +7,7 @@ import { gql, type TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { shareAssistant, visitor } from './sharing-test-client';
+import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 
 const SHARE_FIELDS =
   'id ownerEmail shareToken isActive expiresAt originalAssistantID assistantName theme { primaryColor primaryTextColor }';

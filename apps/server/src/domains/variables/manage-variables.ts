@@ -4,7 +4,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { variables } from '../../db/schema/functions';
 import { AppError } from '../../lib/app-error';
-import { isUuid } from '../models/model-fields';
+import { isUuid } from '../../data-api/model-fields';
 import { sealSecret } from './secret-box';
 import { toVariableItem, type VariableRow } from './variable-representation';
 import type { DbTransaction as Tx, VariablesContext } from './variables-context';

@@ -13,7 +13,7 @@ import {
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
 import { DEFAULT_TIER } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 
 const DEFAULT_AVATAR = '/default-avatar.svg';
 

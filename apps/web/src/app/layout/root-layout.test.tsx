@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/features/auth/auth-provider';
-import { STORAGE_KEYS } from '@/features/auth/auth-storage';
-import { createSessionStore } from '@/features/auth/session-store';
+import { AuthProvider } from '@/app/auth/auth-provider';
+import { STORAGE_KEYS } from '@/app/auth/auth-storage';
+import { createSessionStore } from '@/app/auth/session-store';
 import { tokenExpiringIn } from '@/testing/jwt';
 import { RootLayout } from './root-layout';
 

@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PublicCard } from '@/components/layouts/public-card';
 import { isPublicPath } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-provider';
-import { AuthScreen } from '@/features/auth/auth-screen';
+import { useAuth } from '@/app/auth/auth-provider';
+import { AuthScreen } from '@/app/auth/auth-screen';
 import { isInFrame } from './is-in-frame';
 
 const AppShell = lazy(() => import('./app-shell'));

@@ -2,7 +2,7 @@ import { UserRoundIcon } from 'lucide-react';
 import { ComingScreen } from '@/components/layouts/coming-screen';
 import { Badge } from '@/components/ui/badge';
 import { DEFAULT_TIER } from '@/config/constants';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 
 export default function AccountRoute() {
   const { user } = useAuth();

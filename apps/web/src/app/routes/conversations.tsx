@@ -1,4 +1,4 @@
-import { ConversationsScreen } from '@/features/conversations/components/conversations-screen';
+import { ConversationsScreen } from '@/features/inbox/components/conversations-screen';
 
 export default function ConversationsRoute() {
   return <ConversationsScreen />;

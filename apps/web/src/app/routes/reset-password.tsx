@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
-import { authMessages } from '@/features/auth/auth-messages';
-import { useAuth } from '@/features/auth/auth-provider';
+import { authMessages } from '@/app/auth/auth-messages';
+import { useAuth } from '@/app/auth/auth-provider';
 
 /** `/users/reset-password?uid=…&token=…`: sets a new password from the reset mail's link. */
 export default function ResetPasswordRoute() {

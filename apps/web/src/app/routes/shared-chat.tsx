@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SharedChatPage } from '@/features/shared-chat/components/shared-chat-page';
-import { widgetHostOf } from '@/features/shared-chat/widget-bridge';
+import { SharedChatPage } from '@/features/visitor-chat/components/shared-chat-page';
+import { widgetHostOf } from '@/features/visitor-chat/widget-bridge';
 
 /**
  * `/shared/chat?token=…[&embed=widget&host=<origin>]`: the public chat of a shared assistant

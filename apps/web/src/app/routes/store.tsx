@@ -1,4 +1,4 @@
-import { StoreScreen } from '@/features/stores/components/store-screen';
+import { StoreScreen } from '@/features/knowledge/components/store-screen';
 
 export default function StoreRoute() {
   return <StoreScreen />;

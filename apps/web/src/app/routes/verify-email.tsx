@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { authMessages, describeAuthError } from '@/features/auth/auth-messages';
-import { useAuth } from '@/features/auth/auth-provider';
+import { authMessages, describeAuthError } from '@/app/auth/auth-messages';
+import { useAuth } from '@/app/auth/auth-provider';
 
 type State = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
 

@@ -1,6 +1,6 @@
 import { MegaphoneIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
 
 interface AnnouncementItem {
   id: string;

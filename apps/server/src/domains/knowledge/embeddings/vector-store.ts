@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { arrayLiteral, rowsOf } from '../sql-helpers';
+import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 
 // Arbitrary constant key: instances booting together create the table once.
 const VECTOR_TABLE_LOCK = 7_231_906_114;

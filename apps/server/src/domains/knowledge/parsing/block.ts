@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '@aisle/contracts/stores';
+import type { DocumentFormat } from '@aisle/contracts/knowledge';
 
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'product';
 

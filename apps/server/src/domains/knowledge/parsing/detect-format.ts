@@ -1,4 +1,4 @@
-import { acceptedContentTypes, type DocumentFormat } from '@aisle/contracts/stores';
+import { acceptedContentTypes, type DocumentFormat } from '@aisle/contracts/knowledge';
 import { IngestError } from './ingest-error';
 
 const formatByExtension: Record<string, DocumentFormat> = {

@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '@aisle/contracts/stores';
+import type { DocumentFormat } from '@aisle/contracts/knowledge';
 import type { Block, BlockDraft, ParsedDocument } from './block';
 import { declaredFormat, decodeText, isBlank, isEncryptedOffice, looksLikeDocx, looksLikePdf, typeMismatch } from './detect-format';
 import { csvBlocks } from './formats/csv';

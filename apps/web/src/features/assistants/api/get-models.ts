@@ -1,6 +1,6 @@
 import type { ModelsResponse } from '@aisle/contracts/models';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 import { apiRequest } from '@/lib/api-client';
 
 export type { ModelOption } from '@aisle/contracts/models';

@@ -1,12 +1,12 @@
 import type { Assistant } from '@aisle/contracts/assistants';
-import type { Store } from '@aisle/contracts/stores';
+import type { Store } from '@aisle/contracts/knowledge';
 import { BotIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
-import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { useModels } from '../api/get-models';
 import { type AssistantFormValues, emptyForm, formFromAssistant, jsonField } from '../assistant-form';
 import { AvatarSaveError, LinkSaveError, type PendingAvatars, useAssistantActions } from '../hooks/use-assistant-actions';

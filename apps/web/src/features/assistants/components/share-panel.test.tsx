@@ -7,10 +7,10 @@ import { fakeDataClient } from '@/testing/fake-data-client';
 import { SharePanel } from './share-panel';
 
 const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeDataClient> | null }));
-vi.mock('@/features/auth/auth-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
 }));
-vi.mock('@/features/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: fake.current?.client ?? null }) }));
+vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: fake.current?.client ?? null }) }));
 
 const theme = { primaryColor: '#18181b', primaryTextColor: '#ffffff' };
 const share = (id: string, extra: Record<string, unknown> = {}) => ({

@@ -1,8 +1,8 @@
 import { ASSISTANT_AVATAR_KINDS, type Assistant, type AssistantAvatarKind, type CreateAssistantRequest } from '@aisle/contracts/assistants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
-import { applyCollectionEvent } from '@/features/startup-data/collection-events';
-import { startupQueryKey } from '@/features/startup-data/startup-data-provider';
+import { useAuth } from '@/app/auth/auth-provider';
+import { applyCollectionEvent } from '@/app/startup-data/collection-events';
+import { startupQueryKey } from '@/app/startup-data/startup-data-provider';
 import { apiErrorText } from '@/lib/api-error-text';
 import { applyLinkChange, assistantLinksQueryKey } from '../api/assistant-links-api';
 import { createAssistant, deleteAssistant, editAssistant } from '../api/assistants-api';

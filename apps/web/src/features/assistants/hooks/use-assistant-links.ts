@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
-import { useAppSync } from '@/features/data-client/app-sync-provider';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { assistantLinksQueryKey, loadAllLinks } from '../api/assistant-links-api';
 
 /**

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
 import type { ChatThread } from '../api/threads-api';
 import { chatErrorText } from '../chat-error-text';
 import { useThreads } from '../hooks/use-threads';

@@ -6,13 +6,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Conversation } from './conversation';
 
-vi.mock('@/features/auth/auth-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({
     user: { email: 'ann@shop.test' },
     sessionStore: { getValidAccessToken: async () => 'T', refreshAccessToken: async () => 'T' },
   }),
 }));
-vi.mock('@/features/data-client/app-sync-provider', () => ({
+vi.mock('@/app/data-client/app-sync-provider', () => ({
   useAppSync: () => ({ client: { request: async () => ({ messagesByThreadID: { items: [], nextToken: null } }) } }),
 }));
 

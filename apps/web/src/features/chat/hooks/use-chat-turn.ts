@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@aisle/contracts/chat';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 import { sendChatMessage } from '../api/send-chat-message';
 import { chatErrorCode, chatErrorText } from '../chat-error-text';
 import { isActive, turnReducer } from '../reply-state';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '@/features/auth/auth-provider';
-import { useAppSync } from '@/features/data-client/app-sync-provider';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
 import type { DataClient } from '@/lib/graphql-client';
 import { listMessages, messagesQueryKey, type ThreadMessage } from '../api/messages-api';
 

@@ -1,6 +1,6 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAppSync } from '@/features/data-client/app-sync-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
 import type { DataClient } from '@/lib/graphql-client';
 
 /** Every field of a function: the start-up collection leaves out `code`, which the editor needs. */

@@ -16,8 +16,8 @@ const data = vi.hoisted(() => ({
     sessionStore: { getValidAccessToken: async () => 'T' },
   },
 }));
-vi.mock('@/features/auth/auth-provider', () => ({ useAuth: () => data.auth }));
-vi.mock('@/features/data-client/app-sync-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({ useAuth: () => data.auth }));
+vi.mock('@/app/data-client/app-sync-provider', () => ({
   useAppSync: () => ({ client: data.current?.client ?? null, loading: false }),
 }));
 vi.mock('@/features/variables/hooks/use-variables', () => ({ useVariables: () => ({ data: [], isPending: false }) }));

@@ -1,9 +1,9 @@
 import type { CreateFunctionRequest, FunctionItem } from '@aisle/contracts/functions';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
-import { useAppSync } from '@/features/data-client/app-sync-provider';
-import { applyCollectionEvent, type CollectionEvent } from '@/features/startup-data/collection-events';
-import { startupQueryKey } from '@/features/startup-data/startup-data-provider';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { applyCollectionEvent, type CollectionEvent } from '@/app/startup-data/collection-events';
+import { startupQueryKey } from '@/app/startup-data/startup-data-provider';
 import { createFunction, deleteFunction, fixFunction, initializeFunction, runFunction } from '../api/functions-api';
 import { functionQueryKey } from '../api/get-function';
 import { type FunctionChanges, updateFunction } from '../api/update-function';

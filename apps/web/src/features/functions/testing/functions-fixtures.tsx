@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { StartupDataProvider } from '@/features/startup-data/startup-data-provider';
+import { StartupDataProvider } from '@/app/startup-data/startup-data-provider';
 import { fakeDataClient } from '@/testing/fake-data-client';
 import type { CodeEditorProps } from '../components/code-editor';
 

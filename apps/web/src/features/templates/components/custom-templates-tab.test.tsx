@@ -9,11 +9,11 @@ import { templateFunctions, templateFunctionsByTemplateID } from '../testing/tem
 import { CustomTemplatesTab } from './custom-templates-tab';
 
 const state = vi.hoisted(() => ({ client: null as ReturnType<typeof fakeDataClient> | null }));
-vi.mock('@/features/auth/auth-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
 }));
-vi.mock('@/features/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: state.client?.client ?? null }) }));
-vi.mock('@/features/startup-data/startup-data-provider', async () => {
+vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: state.client?.client ?? null }) }));
+vi.mock('@/app/startup-data/startup-data-provider', async () => {
   const fixtures = await import('../testing/template-fixtures');
   const collections: Record<string, unknown[]> = {
     templates: [fixtures.faqTemplate, fixtures.ordersTemplate],

@@ -14,11 +14,11 @@ const state = vi.hoisted(() => ({
   client: null as ReturnType<typeof fakeDataClient> | null,
   collections: {} as Record<string, { status: { state: string; error?: string }; items: unknown[] }>,
 }));
-vi.mock('@/features/auth/auth-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
 }));
-vi.mock('@/features/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: state.client?.client ?? null }) }));
-vi.mock('@/features/startup-data/startup-data-provider', () => ({
+vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: state.client?.client ?? null }) }));
+vi.mock('@/app/startup-data/startup-data-provider', () => ({
   useCollection: (name: string) => state.collections[name] ?? { status: { state: 'initialised' }, items: [] },
 }));
 

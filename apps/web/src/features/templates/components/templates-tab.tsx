@@ -1,6 +1,6 @@
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useCollection } from '@/features/startup-data/startup-data-provider';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { useVariables } from '@/features/variables/hooks/use-variables';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useTemplateFunctions } from '../hooks/use-template-functions';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 import { type AddTarget, addToAssistant } from '../api/add-to-assistant-api';
 
 /** Adds a template or custom template to an assistant; throws the API's error for the form to show. */

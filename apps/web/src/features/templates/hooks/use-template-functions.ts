@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppSync } from '@/features/data-client/app-sync-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { loadTemplateFunctions, templateFunctionsQueryKey } from '../api/template-functions-api';
 
 /** The functions of the given templates, by template id. Seeded by the server; they rarely change. */

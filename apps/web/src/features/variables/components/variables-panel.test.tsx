@@ -6,7 +6,7 @@ import { fakeVariablesServer, jsonResponse, variableItem } from '../testing/fake
 import { SECRET_HELP } from './variable-form-dialog';
 import { VariablesPanel } from './variables-panel';
 
-vi.mock('@/features/auth/auth-provider', () => ({
+vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
 }));
 

@@ -1,6 +1,6 @@
 import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth/auth-provider';
 import { createVariable, deleteVariable, listAllVariables, updateVariable } from '../api/variables-api';
 
 export const variablesQueryKey = ['variables'] as const;

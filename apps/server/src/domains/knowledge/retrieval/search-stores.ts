@@ -1,0 +1,95 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database';
+import { stores } from '../../../db/schema';
+import { B, K1 } from '../index-passages';
+import { matchedSurfaces, termsOf } from './tokenize';
+import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
+
+/**
+ * How many postings of one query term are read, best impact first. Rarer terms have fewer and are
+ * read whole. A passage past a common term's first postings gets no credit for it, but a term in
+ * thousands of passages has a low idf, so that credit is small; reading a bounded number of rows
+ * is what keeps a search fast in a store of 100,000 passages (bench/knowledge-search.ts).
+ */
+const POSTINGS_PER_TERM = 1_000;
+
+export interface SearchHit {
+  passageId: string;
+  fileId: string;
+  fileName: string;
+  score: number;
+  text: string;
+  heading: string;
+  matchedTerms: string[];
+}
+
+export interface SearchInput {
+  ownerEmail: string;
+  storeIds: string[];
+  query: string;
+  k: number;
+}
+
+/**
+ * What an assistant would find: BM25 over the owner's own stores (other owners' store ids simply
+ * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, and
+ * ties break on the passage id so the same query always ranks the same way.
+ */
+export async function searchStores(db: Db, input: SearchInput): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
+  const owned = await db
+    .select({ id: stores.id, passageCount: stores.passageCount, totalLength: stores.totalLength })
+    .from(stores)
+    .where(and(eq(stores.ownerEmail, input.ownerEmail), inArray(stores.id, [...new Set(input.storeIds)])));
+  const terms = [...new Set(termsOf(input.query))];
+  const passageCount = owned.reduce((sum, store) => sum + store.passageCount, 0);
+  if (!owned.length || !terms.length || !passageCount || input.k < 1) return { results: [], mode: 'lexical' };
+  const storeIds = arrayLiteral(owned.map((store) => store.id));
+  const averageLength = owned.reduce((sum, store) => sum + store.totalLength, 0) / passageCount || 1;
+
+  const ranked = await bm25Ranking(db, { storeIds, terms, passageCount, averageLength, k: input.k });
+  const wanted = new Set(terms);
+  const results = ranked.map((row) => {
+    return {
+      passageId: row.passage_id,
+      fileId: row.file_id,
+      fileName: row.file_name,
+      score: Number(Number(row.score).toFixed(6)),
+      text: row.text,
+      heading: row.heading,
+      matchedTerms: matchedSurfaces([row.heading, row.text], wanted),
+    };
+  });
+  return { results, mode: 'lexical' };
+}
+
+/**
+ * The k best passages by BM25, with what a hit shows, in one round trip: idf from the stores'
+ * document frequencies, then each term's postings read best impact first (the order of
+ * passage_terms_impact_idx, NULLS LAST included so the index can serve it), at most
+ * POSTINGS_PER_TERM of them, so a query with a word found in most of a large store still reads a
+ * bounded number of rows.
+ */
+async function bm25Ranking(db: Db, input: { storeIds: string; terms: string[]; passageCount: number; averageLength: number; k: number }) {
+  return rowsOf<{ passage_id: string; score: number; file_id: string; file_name: string; heading: string; text: string }>(
+    db,
+    sql`
+      WITH q AS (
+        SELECT term, ln(1 + (${input.passageCount}::float8 - sum(df) + 0.5) / (sum(df) + 0.5)) AS idf FROM store_term_stats
+        WHERE store_id = ANY(${input.storeIds}::uuid[]) AND term = ANY(${arrayLiteral(input.terms)}::text[]) GROUP BY term
+      ), leaders AS (
+        SELECT c.passage_id, sum(c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8))) AS score
+        FROM q CROSS JOIN unnest(${input.storeIds}::uuid[]) AS s(store_id)
+        CROSS JOIN LATERAL (
+          SELECT q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
+          WHERE pt.store_id = s.store_id AND pt.term = q.term
+          ORDER BY pt.impact DESC NULLS LAST, pt.passage_id LIMIT ${POSTINGS_PER_TERM}
+        ) AS c
+        GROUP BY c.passage_id
+        ORDER BY score DESC, c.passage_id
+        LIMIT ${input.k}
+      )
+      SELECT l.passage_id, l.score, p.file_id, f.file_name, p.heading, p.text
+      FROM leaders l JOIN passages p ON p.id = l.passage_id JOIN files f ON f.id = p.file_id
+      ORDER BY l.score DESC, l.passage_id`,
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  AUTO_REPLY_PAUSED_TEXT,
+  decodeSharedTokenSchema,
+  type PublicMessage,
+  publicAssistantSchema,
+  SHARED_MESSAGE_MAX_LENGTH,
+  sharedChatErrorSchema,
+  sharedChatMessageResponseSchema,
+  sharedChatMessageSchema,
+  VISITOR_KEEPALIVE_MS,
+  type VisitorThread,
+  visitorThreadHistorySchema,
+  visitorThreadRequestSchema,
+} from '@aisle/contracts/sharing';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { TurnFailure } from '../turns/turn-basics';
+import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
+import { loadOpenShare } from '../sharing/open-share';
+import { runSharedTurn } from './run-visitor-turn';
+import { toPublicAssistant } from '../sharing/share-representation';
+import { sharedChatLimits } from './visitor-chat-limits';
+import type { SharingContext } from './visitor-chat-context';
+import type { VisitorFeed } from './visitor-feed';
+import { getVisitorHistory, loadVisitorThread } from './visitor-thread';
+
+/**
+ * A visitor's body is one message and two tokens: a few kilobytes at most (4000 characters, each up
+ * to 4 bytes in UTF-8 or 6 as a JSON escape). Anything bigger is refused before it is parsed (413).
+ */
+const PUBLIC_BODY_LIMIT = 6 * SHARED_MESSAGE_MAX_LENGTH + 2_048;
+
+const tags = ['Shared chat'];
+const shareErrors =
+  '404 `{detail, code: "not_found"}` for a token that names no link (forged or deleted), 410 `{detail, code: "inactive" | "expired"}`; ' +
+  '429 `{detail}` with Retry-After when the visitor or the link sends too much.';
+
+export interface SharedChatRoutesOptions {
+  ctx: SharingContext;
+  feed: VisitorFeed;
+}
+
+/** What the visitor is told when a turn fails after their message was stored. */
+function failureOf(error: unknown) {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      detail: error.detail,
+      code: error.bodyCode ?? error.code.toLowerCase(),
+      // "Try again later" for a share the owner cannot pay for; a provider failure says itself.
+      retryable: error instanceof TurnFailure ? error.failure.retryable : error.bodyCode === 'unavailable',
+    };
+  }
+  return { status: 500, detail: 'Something went wrong while answering. Try again.', code: 'failed', retryable: true };
+}
+
+/**
+ * The public chat (spec §7 Shared chat): no sign-in, reached only by a share link's token. Every
+ * call re-checks the link; messages are plain text (stored and returned as sent, never rendered
+ * here). CORS stays the app's own: the visitor page and the widget's iframe are served from our
+ * origin.
+ */
+export async function sharedChatRoutes(fastify: FastifyInstance, options: SharedChatRoutesOptions) {
+  const { ctx, feed } = options;
+  const limits = sharedChatLimits(fastify, ctx.env);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/shared-chat/decode-shared-token/',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: limits.reads,
+      schema: {
+        tags,
+        summary: 'Open a share link: the assistant’s public face (name, avatars, colours, suggested questions)',
+        description: shareErrors,
+        body: decodeSharedTokenSchema,
+        response: { 200: publicAssistantSchema },
+      },
+    },
+    async (request) => {
+      const { share, assistant } = await loadOpenShare(ctx.db, request.body.token);
+      return toPublicAssistant(share, assistant);
+    },
+  );
+
+  app.post(
+    '/shared-chat/message/',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: limits.messages,
+      schema: {
+        tags,
+        summary: 'Send a visitor’s message and get the assistant’s reply',
+        description:
+          'The first message (no `sharedThreadId`) starts a thread and answers its `visitorToken`, which alone reaches the thread ' +
+          'afterwards. `reply` is null while the shop has paused auto-reply (a person answers; the reply arrives on `events/`). ' +
+          `${shareErrors} A wrong visitor token, or another link's thread: 404 "Conversation not found.". ` +
+          'Failing after the message was stored (402 `unavailable` when the assistant cannot answer now, 502 when the AI provider ' +
+          'fails), the body is `{detail, code, retryable, thread, userMessage}`: the message is kept, in that thread.',
+        body: sharedChatMessageSchema,
+        response: { 200: sharedChatMessageResponseSchema, 402: sharedChatErrorSchema, 502: sharedChatErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      let stored: { thread: VisitorThread; userMessage: PublicMessage } | undefined;
+      try {
+        const result = await runSharedTurn(ctx, request.body, {
+          admit: () => limits.shareBudget(request, reply),
+          onStored: (thread, userMessage) => (stored = { thread, userMessage }),
+        });
+        return { ...result.thread, userMessage: result.userMessage, reply: result.reply };
+      } catch (error) {
+        if (!stored) throw error;
+        const { status, ...failure } = failureOf(error);
+        if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
+        return reply.status(status as 402).send({ ...failure, thread: stored.thread, userMessage: stored.userMessage });
+      }
+    },
+  );
+
+  app.post(
+    '/shared-chat/stream/',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: limits.messages,
+      schema: {
+        tags,
+        summary: 'Send a visitor’s message; the reply streams as server-sent events',
+        description:
+          'Events in order: `thread` ({sharedThreadId, visitorToken, anonymousEmail, autoReplyPaused}), `message` (the stored ' +
+          'message), then `token` ({text})* and `done` ({reply}); or `paused` ({detail}) when a person answers instead (drop any ' +
+          'tokens already shown); or `error` ({code, detail, retryable}) at any point after `thread`. Errors before the message is ' +
+          `stored answer as JSON like message/. ${shareErrors}`,
+        body: sharedChatMessageSchema,
+      },
+    },
+    async (request, reply) => {
+      const abort = new AbortController();
+      onClientGone(reply, () => abort.abort());
+      let stream: EventStream | undefined;
+      try {
+        const result = await runSharedTurn(ctx, request.body, {
+          signal: abort.signal,
+          admit: () => limits.shareBudget(request, reply),
+          onStored(thread, message) {
+            stream = openEventStream(reply);
+            stream.send('thread', thread);
+            stream.send('message', message);
+          },
+          onText: (text) => stream?.send('token', { text }),
+        });
+        if (result.reply) stream?.send('done', { reply: result.reply });
+        else stream?.send('paused', { detail: AUTO_REPLY_PAUSED_TEXT });
+      } catch (error) {
+        if (!stream) throw error;
+        const { status, ...failure } = failureOf(error);
+        if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
+        stream.send('error', failure);
+      }
+      stream?.end();
+      return reply;
+    },
+  );
+
+  app.post(
+    '/shared-chat/thread/',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: limits.reads,
+      schema: {
+        tags,
+        summary: 'A visitor’s thread and its latest messages (for a page opened again)',
+        description: `Needs the thread's visitor token; otherwise 404 "Conversation not found.". ${shareErrors}`,
+        body: visitorThreadRequestSchema,
+        response: { 200: visitorThreadHistorySchema },
+      },
+    },
+    async (request) => getVisitorHistory(ctx.db, request.body),
+  );
+
+  app.post(
+    '/shared-chat/events/',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: limits.reads,
+      schema: {
+        tags,
+        summary: 'Live events of a visitor’s thread (server-sent events) while the page is open',
+        description:
+          '`message` (a PublicMessage) for every message stored in the thread after the stream opened — the shop’s manual replies, ' +
+          'and the visitor’s own messages and replies from any tab (deduplicate by id) — and `thread` ({autoReplyPaused}) when the ' +
+          `shop pauses or resumes auto-reply. A comment line opens the stream and repeats every ${VISITOR_KEEPALIVE_MS / 1000} s. ` +
+          `The stream ends when the link is deleted, turned off or expires; reconnecting then says why. ${shareErrors}`,
+        body: visitorThreadRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const { share, thread } = await loadVisitorThread(ctx.db, request.body);
+      const stream = openEventStream(reply);
+      let stopListening = () => {};
+      const keepAlive = setInterval(() => {
+        if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) return finish();
+        stream.comment('keep-alive');
+      }, VISITOR_KEEPALIVE_MS);
+      function finish() {
+        clearInterval(keepAlive);
+        stopListening();
+        stream.end();
+      }
+      stopListening = feed.listen({
+        sharedThreadId: thread.id,
+        sharedAssistantId: share.id,
+        autoReplyPaused: thread.autoReplyPaused,
+        send: (event) => stream.send(event.event, event.data),
+        end: finish,
+      });
+      reply.raw.on('close', finish);
+      stream.comment('connected');
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { hasToolsSql } from '../turns/assistant-tools';
+import { HISTORY_MESSAGES } from '../turns/turn-prompt';
+import type { SharedHistoryRow } from './visitor-prompt';
+
+interface HistoryRow extends SharedHistoryRow {
+  id: string;
+}
+
+/**
+ * Everything a visitor's turn needs, in one round trip (the first token waits on it): the share by
+ * its token, its assistant, the assistant's stores, whether it has functions, the owner's balance,
+ * and when a thread is named, that thread (only under this share) with its latest messages.
+ */
+export async function loadSharedTurnSubjects(db: Db, token: string, threadId: string | undefined) {
+  const threadMatch: SQL = threadId
+    ? (and(eq(sharedThreads.id, threadId), eq(sharedThreads.sharedAssistantId, sharedAssistants.id)) as SQL)
+    : sql`false`;
+  const [row] = await db
+    .select({
+      share: sharedAssistants,
+      assistant: assistants,
+      thread: sharedThreads,
+      storeIds: sql<
+        string[]
+      >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
+      hasFunctions: hasToolsSql(assistants.id),
+      availableUsd: sql<
+        string | null
+      >`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${sharedAssistants.ownerEmail})`,
+      history: sql<HistoryRow[]>`coalesce((
+        SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type,
+                                          'isManualResponse', recent.is_manual_response) ORDER BY recent.created_at DESC, recent.id DESC)
+        FROM (
+          SELECT ${sharedMessages.id} AS id, ${sharedMessages.content} AS content, ${sharedMessages.senderType} AS sender_type,
+                 ${sharedMessages.isManualResponse} AS is_manual_response, ${sharedMessages.createdAt} AS created_at
+          FROM ${sharedMessages} WHERE ${sharedMessages.sharedThreadId} = ${sharedThreads.id}
+          ORDER BY ${sharedMessages.createdAt} DESC, ${sharedMessages.id} DESC LIMIT ${HISTORY_MESSAGES + 1}
+        ) recent), '[]'::json)`,
+    })
+    .from(sharedAssistants)
+    .innerJoin(
+      assistants,
+      and(eq(assistants.id, sharedAssistants.originalAssistantId), eq(assistants.ownerEmail, sharedAssistants.ownerEmail)),
+    )
+    .leftJoin(sharedThreads, threadMatch)
+    .where(eq(sharedAssistants.shareToken, token))
+    .limit(1);
+  return row;
+}

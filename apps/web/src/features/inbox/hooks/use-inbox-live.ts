@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { getInboxThread } from '../api/inbox-api';
+import { inboxKeys } from '../api/inbox-keys';
+import { messageFields, type RawMessage, type RawThread, threadFields, threadScalarFields } from '../api/shared-thread-fields';
+import { applyMessageEvent, applyThreadEvent, type FetchThread } from '../inbox-sync';
+
+// A new thread comes with its list-row fields; an update only with its own (the row keeps the rest).
+const ON_CREATE_THREAD = `subscription OnCreateSharedThread($ownerEmail: String) { onCreateSharedThread(ownerEmail: $ownerEmail) { ${threadFields} } }`;
+const ON_UPDATE_THREAD = `subscription OnUpdateSharedThread($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { ${threadScalarFields} } }`;
+const ON_CREATE_MESSAGE = `subscription OnCreateSharedMessage($ownerEmail: String) { onCreateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
+
+export const LIVE_ERROR_TEXT = 'Live updates stopped. Reload the page to see new messages.';
+
+/**
+ * The inbox's live data (DESIGN "Front end"): the owner's shared-thread create and update events
+ * and shared-message create events, applied to the TanStack Query cache while the screen is open.
+ * Returns a line to show when a subscription fails (the socket itself reconnects on its own).
+ * An event for a list still loading is dropped (the load usually already holds it; one that lands
+ * between the server's answer and its arrival shows on the next visit).
+ */
+export function useInboxLive(): string | null {
+  const { client } = useAppSync();
+  const { user } = useAuth();
+  const ownerEmail = user?.email;
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!client || !ownerEmail) return;
+    setError(null);
+    const fetchThread: FetchThread = (id) =>
+      queryClient.fetchQuery({ queryKey: inboxKeys.thread(ownerEmail, id), queryFn: () => getInboxThread(client, id) });
+    const failed = (what: string) => (cause: Error) => {
+      console.warn(`${what} subscription failed`, cause);
+      setError(LIVE_ERROR_TEXT);
+    };
+    const report = (what: string) => (cause: unknown) => console.warn(`applying a ${what} event failed`, cause);
+    const variables = { ownerEmail };
+    const unsubscribes = [
+      client.subscribe<{ onCreateSharedThread: RawThread | null }>(ON_CREATE_THREAD, variables, {
+        next: ({ onCreateSharedThread: raw }) => {
+          if (raw) applyThreadEvent(queryClient, ownerEmail, raw, { complete: true, fetchThread }).catch(report('thread'));
+        },
+        error: failed('shared thread create'),
+      }),
+      client.subscribe<{ onUpdateSharedThread: RawThread | null }>(ON_UPDATE_THREAD, variables, {
+        next: ({ onUpdateSharedThread: raw }) => {
+          if (raw) applyThreadEvent(queryClient, ownerEmail, raw, { complete: false, fetchThread }).catch(report('thread'));
+        },
+        error: failed('shared thread update'),
+      }),
+      client.subscribe<{ onCreateSharedMessage: RawMessage | null }>(ON_CREATE_MESSAGE, variables, {
+        next: ({ onCreateSharedMessage: raw }) => {
+          if (raw) applyMessageEvent(queryClient, ownerEmail, raw, { fetchThread }).catch(report('message'));
+        },
+        error: failed('shared message create'),
+      }),
+    ];
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }, [client, ownerEmail, queryClient]);
+
+  return error;
+}

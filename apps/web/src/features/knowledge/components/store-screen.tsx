@@ -1,0 +1,169 @@
+import type { Store } from '@aisle/contracts/knowledge';
+import { useQueryClient } from '@tanstack/react-query';
+import { DatabaseIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ScreenHeader } from '@/components/layouts/screen-header';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { applyCollectionEvent } from '@/app/startup-data/collection-events';
+import { startupQueryKey, useCollection } from '@/app/startup-data/startup-data-provider';
+import { createStore, deleteStore, renameStore } from '../api/stores-api';
+import { useUploads } from '../hooks/use-uploads';
+import { StoreDetail } from './store-detail';
+import { StoreNameDialog } from './store-dialogs';
+import { StoresEmptyState, StoresList, StoresListSkeleton } from './stores-list';
+
+type Dialog = { kind: 'create' } | { kind: 'rename'; store: Store } | { kind: 'delete'; store: Store };
+
+/**
+ * The Store screen: the merchant's knowledge stores (live start-up collection), the chosen one's
+ * files with uploads and processing as they happen, and a retrieval test. The chosen store is in
+ * the URL (`?store=<id>`), so a reload or a shared link opens it.
+ */
+export function StoreScreen() {
+  const { status, items: stores } = useCollection<Store>('stores');
+  const { user, sessionStore } = useAuth();
+  const { client } = useAppSync();
+  const queryClient = useQueryClient();
+  const uploads = useUploads();
+  const [params, setParams] = useSearchParams();
+  // The last dialog stays described while it closes, so its text does not blank during the fade.
+  const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
+  const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));
+
+  const wanted = params.get('store');
+  const selected = stores.find((store) => store.id === wanted) ?? (wanted ? null : (stores[0] ?? null));
+
+  const select = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('store', id);
+        else next.delete('store');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Show our own changes at once; the live events say the same a moment later.
+  const applyToStores = (event: Parameters<typeof applyCollectionEvent<Store>>[1]) =>
+    queryClient.setQueryData<Store[]>(startupQueryKey('stores', user?.email), (current) =>
+      current ? applyCollectionEvent(current, event, { ignoreDuplicateCreates: true }) : current,
+    );
+
+  const create = async (name: string) => {
+    const store = await createStore(await sessionStore.getValidAccessToken(), name);
+    applyToStores({ type: 'create', item: store });
+    select(store.id);
+    setDialog(null);
+    toast.success(`Store “${store.name}” created`);
+  };
+
+  const rename = async (store: Store, name: string) => {
+    if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+    const updated = await renameStore(client, store.id, name);
+    applyToStores({ type: 'update', item: { ...store, ...updated } });
+    setDialog(null);
+    toast.success('Store renamed');
+  };
+
+  const remove = async (store: Store) => {
+    await deleteStore(await sessionStore.getValidAccessToken(), store.id);
+    applyToStores({ type: 'delete', id: store.id });
+    if (selected?.id === store.id) select(null);
+    toast.success(`Store “${store.name}” deleted`);
+  };
+
+  const loading = status.state === 'loading' || status.state === 'not-initialised';
+
+  return (
+    <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
+      <ScreenHeader
+        title="Store"
+        icon={DatabaseIcon}
+        summary="Knowledge stores: what your assistants know."
+        action={
+          stores.length > 0 ? (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon />
+              New store
+            </Button>
+          ) : null
+        }
+      />
+
+      {status.state === 'error' ? (
+        <p role="alert" className="mb-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+          {status.error}
+        </p>
+      ) : null}
+
+      {loading && stores.length === 0 ? (
+        <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+          <StoresListSkeleton />
+        </div>
+      ) : stores.length === 0 ? (
+        <StoresEmptyState onCreate={() => setDialog({ kind: 'create' })} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+          <nav aria-label="Your stores" className="lg:sticky lg:top-4">
+            <StoresList
+              stores={stores}
+              selectedId={selected?.id ?? null}
+              onSelect={(store) => select(store.id)}
+              onRename={(store) => setDialog({ kind: 'rename', store })}
+              onDelete={(store) => setDialog({ kind: 'delete', store })}
+            />
+          </nav>
+          {selected ? (
+            <StoreDetail
+              key={selected.id}
+              store={selected}
+              uploads={uploads}
+              onRename={() => setDialog({ kind: 'rename', store: selected })}
+              onDelete={() => setDialog({ kind: 'delete', store: selected })}
+            />
+          ) : (
+            <div className="flex min-h-60 items-center justify-center rounded-xl border border-dashed p-8 text-center text-muted-foreground text-sm">
+              Choose a store to see its files and test what it finds.
+            </div>
+          )}
+        </div>
+      )}
+
+      <StoreNameDialog
+        open={dialog.open && dialog.kind === 'create'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Create a store"
+        description="Name it after what it holds, e.g. “Help center” or “Size guides”."
+        submitLabel="Create store"
+        onSubmit={create}
+      />
+      <StoreNameDialog
+        open={dialog.open && dialog.kind === 'rename'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Rename store"
+        description="Assistants linked to this store keep using it."
+        submitLabel="Save"
+        initialName={dialog.kind === 'rename' ? dialog.store.name : ''}
+        onSubmit={(name) => (dialog.kind === 'rename' ? rename(dialog.store, name) : Promise.resolve())}
+      />
+      <ConfirmDialog
+        open={dialog.open && dialog.kind === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Delete store?"
+        confirmLabel="Delete store"
+        onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.store) : Promise.resolve())}
+      >
+        <p>
+          “<strong className="font-medium text-foreground">{dialog.kind === 'delete' ? dialog.store.name : ''}</strong>” and all its files
+          and passages will be deleted. Assistants linked to it will no longer find them. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
