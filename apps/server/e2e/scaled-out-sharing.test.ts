@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../src/domains/auth/tokens';
-import { openVisitorEvents } from '../src/testing/sharing-test-client';
 import type { GqlData, TestViewer } from '../src/testing/graphql-client';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
+import { openVisitorEvents } from '../src/testing/sharing-test-client';
 import { createScratchDatabase, redisUrl, type ScratchDatabase, scaled } from '../src/testing/test-backend';
 
 /**

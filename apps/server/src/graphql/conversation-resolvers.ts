@@ -1,10 +1,10 @@
 import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
+import type { Item } from '../data-api/model-store';
 import type { ChatContext } from '../domains/chat/run-turn';
 import { getMessageContents } from '../domains/conversations/get-message-contents';
 import { STREAM_EVENT_MODEL } from '../domains/conversations/reply-events';
 import { loadOwnedConversation, sendMessage } from '../domains/conversations/send-message';
-import type { Item } from '../data-api/model-store';
 import { type GraphQLContext, modelContext } from './context';
 import { adapt } from './resolvers';
 import type { SubscriptionHub } from './subscription-hub';

@@ -12,15 +12,15 @@ import type { Viewer } from '../domains/auth/viewer';
 import { tokenFromAuthorization } from '../domains/auth/viewer';
 import type { ChatContext } from '../domains/chat/run-turn';
 import { conversationSdl } from '../domains/conversations/conversation-sdl';
+import { sharingSdl } from '../domains/inbox/inbox-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import { createSharingContext } from '../domains/visitor-chat/visitor-chat-context';
-import { sharingSdl } from '../domains/inbox/inbox-sdl';
 import { viewerFromRequest } from '../http/authenticate';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
-import { buildResolvers } from './resolvers';
 import { sharingResolvers } from './inbox-resolvers';
+import { buildResolvers } from './resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
 interface ServerContext {

@@ -1,14 +1,14 @@
 import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
-import { sharedAssistants } from '../db/schema';
 import type { Filter } from '../data-api/filter-sql';
 import type { Item } from '../data-api/model-store';
-import { deleteShare, updateShare } from '../domains/sharing/manage-shares';
+import { sharedAssistants } from '../db/schema';
 import { searchSharedThreads } from '../domains/inbox/search-shared-threads';
 import { markSharedThreadRead, sendManualReply } from '../domains/inbox/send-manual-reply';
+import { summarizeOnDemand } from '../domains/inbox/summarize-thread';
+import { deleteShare, updateShare } from '../domains/sharing/manage-shares';
 import { themeOf } from '../domains/sharing/share-representation';
 import type { SharingContext } from '../domains/visitor-chat/visitor-chat-context';
-import { summarizeOnDemand } from '../domains/inbox/summarize-thread';
 import { AppError } from '../lib/app-error';
 import { type GraphQLContext, modelContext, unauthorized } from './context';
 import { adapt } from './resolvers';

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AlertArea } from '@/components/alerts/alert-area';
-import { ThemeProvider } from '@/components/theme/theme-provider';
-import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/app/auth/auth-provider';
 import { AppSyncProvider } from '@/app/data-client/app-sync-provider';
 import { StartupDataProvider } from '@/app/startup-data/startup-data-provider';
+import { AlertArea } from '@/components/alerts/alert-area';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/ui/sonner';
 import { AppRoutes } from './router';
 
 /** Providers in dependency order: theme, query cache, router, session, data client, start-up data. */

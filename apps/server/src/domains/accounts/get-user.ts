@@ -1,9 +1,9 @@
 import type { UserRepresentation } from '@aisle/contracts/accounts';
 import { eq } from 'drizzle-orm';
+import { isUuid } from '../../data-api/model-fields';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
-import { isUuid } from '../../data-api/model-fields';
 import { accountMessages } from './account-messages';
 import { loadActiveUser } from './load-active-user';
 import { toUserRepresentation } from './user-representation';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { User } from '../../db/schema/users';
 import { isUuid } from '../../data-api/model-fields';
+import type { User } from '../../db/schema/users';
 
 /**
  * Django-style password-reset tokens: `<issued-at, base36 seconds>-<HMAC>`. Nothing is stored: the

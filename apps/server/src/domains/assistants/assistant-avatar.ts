@@ -1,12 +1,12 @@
 import type { Assistant, AssistantAvatarKind } from '@aisle/contracts/assistants';
 import { and, eq } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import { assistants } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { removeReplacedAvatar } from '../accounts/avatar-files';
 import { checkAvatarImage, storeAvatarImage } from '../accounts/avatar-image';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

@@ -1,5 +1,7 @@
 import { type Assistant, type AssistantChanges, DEFAULT_STORE_RETRIEVAL_SETTINGS } from '@aisle/contracts/assistants';
 import { and, eq } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import {
   assistantCustomUserTemplates,
   assistantFunctions,
@@ -10,8 +12,6 @@ import {
   threads,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error';
 import { toApiItem } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
+import { AppError } from '../../lib/app-error';
 import type { AssistantsContext } from './assistants-context';
 import type { LinkKind } from './link-kinds';
 import { recheckOnMissingReference } from './missing-reference';

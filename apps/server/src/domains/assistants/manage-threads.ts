@@ -1,8 +1,8 @@
 import { DEFAULT_THREAD_NAME, type Thread } from '@aisle/contracts/assistants';
 import { eq } from 'drizzle-orm';
-import { threads } from '../../db/schema';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
+import { threads } from '../../db/schema';
 import type { AssistantsContext } from './assistants-context';
 import { recheckOnMissingReference } from './missing-reference';
 import { loadOwnedAssistant, loadOwnedThread } from './owned-rows';

@@ -1,5 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getModel } from '../../data-api/model-registry';
+import { insertItemAsSystem } from '../../data-api/model-store';
 import { assistantFunctions, functions, tasks, users, variables } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
@@ -8,8 +10,6 @@ import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { getModel } from '../../data-api/model-registry';
-import { insertItemAsSystem } from '../../data-api/model-store';
 import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../turns/assistant-tools';
 
 const orderStatus = {

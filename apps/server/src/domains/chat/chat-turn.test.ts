@@ -9,8 +9,8 @@ import { createStore, post, uploadFiles, waitForFiles } from '../../testing/know
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { costOf } from '../billing/pricing';
-import { NO_CREDIT } from './run-turn';
 import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
+import { NO_CREDIT } from './run-turn';
 
 const faq = `# Help centre
 

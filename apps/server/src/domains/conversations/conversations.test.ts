@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { BLOCK_FIELDS, createConversation, LIST, listMessages, SEND, STREAM, sendAndFollow } from '../../testing/conversation-test-client';
 import { collect, gql, listen, settle, type TestViewer, viewerToken, wsClient } from '../../testing/graphql-client';
 import { tinyPng } from '../../testing/images';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { AI_CONTEXT_MAX_BYTES, IMAGE_MAX_BYTES, JSON_BLOCK_MAX_CHARS, MAX_CONTENT_BLOCKS } from './check-message-input';
-import { BLOCK_FIELDS, createConversation, LIST, listMessages, SEND, STREAM, sendAndFollow } from '../../testing/conversation-test-client';
 
 const faq = `# Help centre
 

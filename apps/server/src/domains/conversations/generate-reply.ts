@@ -9,17 +9,17 @@ import {
   type ToolSet,
   tool,
 } from 'ai';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import { conversationMessages } from '../../db/schema';
 import type { ContentBlock } from '../../db/schema/conversations';
-import { generationUsage, recordGeneration } from '../billing/generation-usage';
 import { languageModelFor } from '../ai/language-model';
 import { providerFailures } from '../ai/provider-errors';
 import { readAnswerStream } from '../ai/read-answer-stream';
 import type { loadOwnedAssistant } from '../assistants/owned-rows';
+import { generationUsage, recordGeneration } from '../billing/generation-usage';
 import { citationOf, linkedStoreIds, retrieveFor } from '../chat/run-turn';
 import { systemPromptOf } from '../turns/turn-prompt';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
 import type { ClientTool } from './check-message-input';
 import { publishEvent, type ReplyTarget, replyBlocks } from './reply-events';
 

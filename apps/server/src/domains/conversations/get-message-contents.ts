@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '../../data-api/model-fields';
 import type { Db } from '../../db/database';
 import { conversationMessages } from '../../db/schema';
-import { isUuid } from '../../data-api/model-fields';
 
 /**
  * The content blocks of the caller's messages by id, in the order asked (null for one that is

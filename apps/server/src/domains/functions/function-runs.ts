@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { functions, tasks } from '../../db/schema';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
+import { functions, tasks } from '../../db/schema';
 import { readVariableValues, UnreadableVariablesError } from '../variables/read-variables';
 import type { FunctionsContext } from './functions-context';
 import { type AbilityScope, hostAbilitiesFor } from './host-abilities';

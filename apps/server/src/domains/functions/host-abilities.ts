@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { sharedThreads, shopConnections, stores } from '../../db/schema';
-import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
+import { sharedThreads, shopConnections, stores } from '../../db/schema';
+import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
 import type { FunctionsContext } from './functions-context';
 import { type HostAbilities, HostCallRefusal } from './sandbox';
 

@@ -1,12 +1,12 @@
 import type { CreateFunctionRequest, FixFunctionResponse } from '@aisle/contracts/functions';
 import type { JSONSchema7 } from 'ai';
 import { and, eq } from 'drizzle-orm';
-import { functions } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf, variableNamesOf } from '../turns/assistant-tools';
 import { toApiItem } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
+import { functions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf, variableNamesOf } from '../turns/assistant-tools';
 import { analyzeFunctionCode } from './analysis';
 import { checkFunction } from './check-function';
 import { runAndRecord } from './function-runs';

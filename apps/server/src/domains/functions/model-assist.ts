@@ -1,9 +1,9 @@
 import { generateText } from 'ai';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { generationUsage, recordGeneration } from '../billing/generation-usage';
 import { languageModelFor } from '../ai/language-model';
 import { parseModelId } from '../ai/model-catalog';
+import { generationUsage, recordGeneration } from '../billing/generation-usage';
 import { requireCredit } from '../turns/turn-basics';
 import type { FunctionsContext } from './functions-context';
 

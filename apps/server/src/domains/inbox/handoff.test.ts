@@ -6,10 +6,10 @@ import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { collect, type GqlData, gql, listen, settle, type TestViewer, wsClient } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
+import { MESSAGE_FIELDS, openVisitorEvents, parseEvents, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { STAFF_REPLY_MARKER } from '../visitor-chat/visitor-prompt';
-import { MESSAGE_FIELDS, openVisitorEvents, parseEvents, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 
 const REPLY = `mutation($id: ID!, $content: String!) { sendManualReply(sharedThreadId: $id, content: $content) { ${MESSAGE_FIELDS} } }`;
 const RESUME = `mutation($i: UpdateSharedThreadInput!) { updateSharedThread(input: $i) { ${THREAD_FIELDS} } }`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistant } from '../../testing/assistants';
 import { collect, type GqlData, gql, listen, settle, type TestViewer, wsClient } from '../../testing/graphql-client';
+import { MESSAGE_FIELDS, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { MESSAGE_FIELDS, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 
 const SEARCH = `query($q: String, $s: ID, $o: String, $limit: Int, $next: String) {
   searchSharedThreads(query: $q, sharedAssistantID: $s, origin: $o, limit: $limit, nextToken: $next) { items { id anonymousEmail origin } nextToken }

@@ -1,12 +1,12 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { sharedMessages, sharedThreads } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { rowsOf } from '../../db/sql-helpers';
 import { apiSelection, isUuid, normalizeJsonItem } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import type { Connection, Item } from '../../data-api/model-store';
 import { checkLimit, decodeCursor, encodeCursor } from '../../data-api/pagination';
+import type { Db } from '../../db/database';
+import { sharedMessages, sharedThreads } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
+import { AppError } from '../../lib/app-error';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 

@@ -1,12 +1,12 @@
 import { manualReplySchema } from '@aisle/contracts/sharing';
 import { and, eq, sql } from 'drizzle-orm';
-import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { rowFromJson } from '../chat/run-turn';
-import { rowsOf } from '../../db/sql-helpers';
 import { isUuid } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
+import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
+import { AppError } from '../../lib/app-error';
+import { rowFromJson } from '../chat/run-turn';
 import type { SharingContext } from '../visitor-chat/visitor-chat-context';
 import { THREAD_NOT_FOUND } from './summarize-thread';
 import { scheduleThreadSummary } from './summary-queue';

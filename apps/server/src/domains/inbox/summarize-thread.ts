@@ -1,15 +1,15 @@
 import { generateText } from 'ai';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { generationUsage, recordGeneration } from '../billing/generation-usage';
-import { languageModelFor } from '../ai/language-model';
-import { LOCAL_MODEL_ID, parseModelId } from '../ai/model-catalog';
-import { requireCredit } from '../turns/turn-basics';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
-import { clip, extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
+import { assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { languageModelFor } from '../ai/language-model';
+import { LOCAL_MODEL_ID, parseModelId } from '../ai/model-catalog';
+import { generationUsage, recordGeneration } from '../billing/generation-usage';
+import { requireCredit } from '../turns/turn-basics';
 import type { SharingContext } from '../visitor-chat/visitor-chat-context';
+import { clip, extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
 
 /** Messages a summary reads: the latest ones (a long chat's summary is about where it ended up). */
 const SUMMARY_MESSAGES = 40;

@@ -6,11 +6,11 @@ import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
+import { shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { costOf } from '../billing/pricing';
 import { SUMMARY_MAX_LENGTH } from './extractive-summary';
-import { shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 
 const SUMMARIZE = `mutation($id: ID!) { summarizeSharedThread(id: $id) { ${THREAD_FIELDS} } }`;
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { passages, stores } from '../../db/schema';
-import { weightedTerms } from './retrieval/tokenize';
 import { arrayLiteral } from '../../db/sql-helpers';
+import { weightedTerms } from './retrieval/tokenize';
 
 export interface PassageInput {
   ordinal: number;

@@ -14,11 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { startRetrievalMode } from './embeddings/embedding-queue';
-import { searchKnowledge } from './retrieval/hybrid-search';
 import { resumeIngestionIfPending } from './ingestion-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';
 import { createStore, deleteStore } from './manage-stores';
+import { searchKnowledge } from './retrieval/hybrid-search';
 
 const security = [{ bearerAuth: [] }];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { stores } from '../../db/schema';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
+import { stores } from '../../db/schema';
 import { retrievalModeOf } from './embeddings/embedding-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';

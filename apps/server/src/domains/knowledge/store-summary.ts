@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import type { DbOrTx } from '../../db/database';
 import { files, stores } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
 
 /**
  * Recomputes a store's size, file count and status from its files (spec: totalSize and size stay

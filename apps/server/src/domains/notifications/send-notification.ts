@@ -1,13 +1,13 @@
 import type { Notification } from '@aisle/contracts/notifications';
 import { eq } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { insertItemAsSystem } from '../../data-api/model-store';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { accountMessages } from '../accounts/account-messages';
 import { loadActiveUser } from '../accounts/load-active-user';
-import { getModel } from '../../data-api/model-registry';
-import { insertItemAsSystem } from '../../data-api/model-store';
 
 export interface SendNotificationInput {
   db: Db;

@@ -1,15 +1,15 @@
 import { EXPIRES_IN_PAST_TEXT, type SharedAssistant, type ShareTheme, sharedAssistantUpdateSchema } from '@aisle/contracts/sharing';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { type Filter, filterToSql } from '../../data-api/filter-sql';
+import { isUuid } from '../../data-api/model-fields';
+import { getModel } from '../../data-api/model-registry';
+import { getItem, type Item, publishRow, UNAUTHORIZED } from '../../data-api/model-store';
 import type { Db, DbOrTx } from '../../db/database';
 import { assistants, sharedAssistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { recheckOnMissingReference } from '../assistants/missing-reference';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
-import { type Filter, filterToSql } from '../../data-api/filter-sql';
-import { isUuid } from '../../data-api/model-fields';
-import { getModel } from '../../data-api/model-registry';
-import { getItem, type Item, publishRow, UNAUTHORIZED } from '../../data-api/model-store';
 import { themeOf, toSharedAssistant } from './share-representation';
 import { newShareToken } from './share-tokens';
 

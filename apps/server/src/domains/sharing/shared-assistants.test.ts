@@ -5,9 +5,9 @@ import { assistants, sharedAssistants, sharedThreads } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
+import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 
 const SHARE_FIELDS =
   'id ownerEmail shareToken isActive expiresAt originalAssistantID assistantName theme { primaryColor primaryTextColor }';

@@ -9,10 +9,10 @@ import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { ModelCatalog } from '../ai/model-catalog';
 import { parseModelId } from '../ai/model-catalog';
-import { priceOf } from '../billing/pricing';
 import type { ProviderFailure } from '../ai/provider-errors';
-import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
+import { priceOf } from '../billing/pricing';
 import type { KnowledgeContext } from '../knowledge/knowledge-context';
+import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
 
 /*
  * What every kind of turn shares (a merchant's chat, a conversation, a visitor's shared chat): the

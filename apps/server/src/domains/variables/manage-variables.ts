@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { VARIABLES_PAGE_SIZE, type VariableItem, type VariablePage } from '@aisle/contracts/functions';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { isUuid } from '../../data-api/model-fields';
 import type { Db } from '../../db/database';
 import { variables } from '../../db/schema/functions';
 import { AppError } from '../../lib/app-error';
-import { isUuid } from '../../data-api/model-fields';
 import { sealSecret } from './secret-box';
 import { toVariableItem, type VariableRow } from './variable-representation';
 import type { DbTransaction as Tx, VariablesContext } from './variables-context';

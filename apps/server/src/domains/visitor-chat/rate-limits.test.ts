@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssistant } from '../../testing/assistants';
 import type { TestViewer } from '../../testing/graphql-client';
+import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { redisUrl, scaled } from '../../testing/test-backend';
 import { createVerifiedUser } from '../../testing/users';
-import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 
 const limits = {
   DEFAULT_MODEL: 'local:extractive',

@@ -7,19 +7,19 @@ import {
 } from '@aisle/contracts/sharing';
 import type { sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { scheduleThreadSummary } from '../inbox/summary-queue';
+import { requireOpenShare } from '../sharing/open-share';
+import { newVisitorToken, visitorTokenMatches } from '../sharing/share-tokens';
 import { finishAnswer, refusalUsage, startAnswer } from '../turns/answer';
 import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../turns/safeguard';
 import { requireCredit } from '../turns/turn-basics';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
-import { requireOpenShare } from '../sharing/open-share';
 import { toPublicMessage, toVisitorThread } from './public-message';
-import { newVisitorToken, visitorTokenMatches } from '../sharing/share-tokens';
+import type { SharingContext } from './visitor-chat-context';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './visitor-prompt';
+import { conversationNotFound } from './visitor-thread';
 import { loadSharedTurnSubjects } from './visitor-turn-subjects';
 import { reuseQuestion, type StoredQuestion, saveSharedReply, storeFirstMessage, storeFollowUp } from './visitor-turn-writes';
-import type { SharingContext } from './visitor-chat-context';
-import { scheduleThreadSummary } from '../inbox/summary-queue';
-import { conversationNotFound } from './visitor-thread';
 
 export interface SharedTurnObserver {
   /** The visitor's message is stored (it is kept whatever happens next), in this thread. */

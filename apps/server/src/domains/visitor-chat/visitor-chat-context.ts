@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Services } from '../../services';
 import { modelCatalog } from '../ai/model-catalog';
-import type { ChatContext } from '../turns/turn-basics';
 import { createKnowledgeContext } from '../knowledge/knowledge-context';
+import type { ChatContext } from '../turns/turn-basics';
 
 /** What the sharing domain works with: a chat turn's context, plus jobs (thread summaries) and a logger. */
 export interface SharingContext extends ChatContext {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { sharedAssistantRoutes } from '../sharing/shared-assistant-routes';
-import { sharedChatRoutes } from './visitor-chat-routes';
-import { createSharingContext } from './visitor-chat-context';
 import { resumeSummariesIfPending, settleSummarySchedules } from '../inbox/summary-queue';
+import { sharedAssistantRoutes } from '../sharing/shared-assistant-routes';
+import { createSharingContext } from './visitor-chat-context';
+import { sharedChatRoutes } from './visitor-chat-routes';
 import { createVisitorFeed } from './visitor-feed';
 
 /** Sharing (spec §7 Shared assistant, Shared chat), mounted under `/api` by app.ts: the owner's links and the public chat. */

@@ -15,13 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { TurnFailure } from '../turns/turn-basics';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
 import { loadOpenShare } from '../sharing/open-share';
-import { runSharedTurn } from './run-visitor-turn';
 import { toPublicAssistant } from '../sharing/share-representation';
-import { sharedChatLimits } from './visitor-chat-limits';
+import { TurnFailure } from '../turns/turn-basics';
+import { runSharedTurn } from './run-visitor-turn';
 import type { SharingContext } from './visitor-chat-context';
+import { sharedChatLimits } from './visitor-chat-limits';
 import type { VisitorFeed } from './visitor-feed';
 import { getVisitorHistory, loadVisitorThread } from './visitor-thread';
 

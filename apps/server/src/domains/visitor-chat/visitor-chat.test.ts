@@ -7,11 +7,11 @@ import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
+import { parseEvents, shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
 import { hashVisitorToken } from '../sharing/share-tokens';
-import { parseEvents, shareAssistant, visitor } from '../../testing/sharing-test-client';
+import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
 
 const faq = `# Help centre
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import { sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireOpenShare } from '../sharing/open-share';
-import { toPublicMessage } from './public-message';
 import { visitorTokenMatches } from '../sharing/share-tokens';
+import { toPublicMessage } from './public-message';
 
 /** Longest history a visitor's page loads at once (a chat bubble list, not an archive). */
 export const VISITOR_HISTORY_LIMIT = 200;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { LlmUsage } from '@aisle/contracts/chat';
 import type { SharedThreadOrigin } from '@aisle/contracts/sharing';
 import { eq, sql } from 'drizzle-orm';
-import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks, users } from '../../db/schema';
-import { rowFromJson } from '../chat/run-turn';
-import type { ChatContext } from '../turns/turn-basics';
-import { rowsOf } from '../../db/sql-helpers';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
+import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks, users } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
+import { rowFromJson } from '../chat/run-turn';
 import { shareProblemError } from '../sharing/open-share';
 import { hashVisitorToken, newAnonymousEmail } from '../sharing/share-tokens';
+import type { ChatContext } from '../turns/turn-basics';
 
 /*
  * The writes of a visitor's turn, each one statement (one round trip; under load the turns share

@@ -1,5 +1,6 @@
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon, SparklesIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { useAuth } from '@/app/auth/auth-provider';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
   DropdownMenu,
@@ -13,7 +14,6 @@ import {
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
 import { DEFAULT_TIER } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/app/auth/auth-provider';
 
 const DEFAULT_AVATAR = '/default-avatar.svg';
 

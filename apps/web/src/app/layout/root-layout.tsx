@@ -1,10 +1,10 @@
 import { AppWindowIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PublicCard } from '@/components/layouts/public-card';
-import { isPublicPath } from '@/config/paths';
 import { useAuth } from '@/app/auth/auth-provider';
 import { AuthScreen } from '@/app/auth/auth-screen';
+import { PublicCard } from '@/components/layouts/public-card';
+import { isPublicPath } from '@/config/paths';
 import { isInFrame } from './is-in-frame';
 
 const AppShell = lazy(() => import('./app-shell'));

@@ -1,8 +1,8 @@
 import { UserRoundIcon } from 'lucide-react';
+import { useAuth } from '@/app/auth/auth-provider';
 import { ComingScreen } from '@/components/layouts/coming-screen';
 import { Badge } from '@/components/ui/badge';
 import { DEFAULT_TIER } from '@/config/constants';
-import { useAuth } from '@/app/auth/auth-provider';
 
 export default function AccountRoute() {
   const { user } = useAuth();

@@ -1,13 +1,13 @@
 import { CheckCircle2Icon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { authMessages } from '@/app/auth/auth-messages';
+import { useAuth } from '@/app/auth/auth-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
-import { authMessages } from '@/app/auth/auth-messages';
-import { useAuth } from '@/app/auth/auth-provider';
 
 /** `/users/reset-password?uid=…&token=…`: sets a new password from the reset mail's link. */
 export default function ResetPasswordRoute() {

@@ -1,11 +1,11 @@
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { authMessages, describeAuthError } from '@/app/auth/auth-messages';
+import { useAuth } from '@/app/auth/auth-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { authMessages, describeAuthError } from '@/app/auth/auth-messages';
-import { useAuth } from '@/app/auth/auth-provider';
 
 type State = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
 

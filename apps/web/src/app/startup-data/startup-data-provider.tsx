@@ -1,11 +1,11 @@
 import { skipToken, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { showAlert } from '@/components/alerts/alert-store';
 import { STARTUP_ERROR_THROTTLE_MS, STARTUP_PAGE_SIZE } from '@/config/constants';
 import { isPlatformAuthPath } from '@/config/paths';
-import { useAuth } from '@/app/auth/auth-provider';
-import { useAppSync } from '@/app/data-client/app-sync-provider';
 import type { DataClient } from '@/lib/graphql-client';
 import { applyCollectionEvent, type CollectionStatus, collectionStatus, type Identified, subscriptionErrorText } from './collection-events';
 import {

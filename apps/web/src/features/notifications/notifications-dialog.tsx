@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BellIcon, CheckCheckIcon, CheckIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { ScrollArea } from '@/components/ui/scroll-area';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent } from '@/app/startup-data/collection-events';
 import { startupQueryKey, useCollection } from '@/app/startup-data/startup-data-provider';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ScrollArea } from '@/components/ui/scroll-area';
 import { cn } from '@/lib/cn';
 import { downloadNotification } from './download-notification';
 import { markNotificationsRead } from './mark-notifications-read';

@@ -1,9 +1,9 @@
 import { ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { stores } from '../../../db/schema';
-import type { JobHandlerContext } from '../../../lib/job-queue';
 import { getModel } from '../../../data-api/model-registry';
 import { publishRow } from '../../../data-api/model-store';
+import { stores } from '../../../db/schema';
+import type { JobHandlerContext } from '../../../lib/job-queue';
 import type { KnowledgeContext } from '../knowledge-context';
 import { EMBEDDING_BATCH_SIZE, embeddingInput } from './embedder';
 import { ensureVectorTable, filesMissingEmbeddings, passagesToEmbed, saveEmbeddings } from './vector-store';

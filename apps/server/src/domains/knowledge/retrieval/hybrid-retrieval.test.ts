@@ -7,8 +7,8 @@ import { type TestViewer, viewerToken } from '../../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { startRetrievalMode } from '../embeddings/embedding-queue';
-import { RRF_K, reciprocalRankFusion } from './hybrid-search';
 import { createKnowledgeContext } from '../knowledge-context';
+import { RRF_K, reciprocalRankFusion } from './hybrid-search';
 import { searchStores } from './search-stores';
 
 const returnsFaq = `# Help centre

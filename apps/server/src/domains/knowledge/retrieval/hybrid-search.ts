@@ -4,8 +4,8 @@ import { files, passages, stores } from '../../../db/schema';
 import { hybridAvailable } from '../embeddings/embedding-queue';
 import { nearestPassages } from '../embeddings/vector-store';
 import type { KnowledgeContext } from '../knowledge-context';
-import { matchedSurfaces, termsOf } from './tokenize';
 import { type SearchHit, type SearchInput, searchStores } from './search-stores';
+import { matchedSurfaces, termsOf } from './tokenize';
 
 /** Reciprocal rank fusion's constant (Cormack et al.): damps the head so both lists get a say. */
 export const RRF_K = 60;

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { stores } from '../../../db/schema';
+import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 import { B, K1 } from '../index-passages';
 import { matchedSurfaces, termsOf } from './tokenize';
-import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 
 /**
  * How many postings of one query term are read, best impact first. Rarer terms have fewer and are

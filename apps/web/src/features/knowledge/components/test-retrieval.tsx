@@ -2,10 +2,10 @@ import { SEARCH_QUERY_MAX_LENGTH, type SearchResponse } from '@aisle/contracts/k
 import { useMutation } from '@tanstack/react-query';
 import { FileTextIcon, LoaderCircleIcon, SearchIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/app/auth/auth-provider';
 import { apiErrorText } from '@/lib/api-error-text';
 import { searchStores } from '../api/stores-api';
 import { splitHighlights } from '../highlight-terms';

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { STARTUP_PAGE_SIZE } from '@/config/constants';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent, type CollectionEvent } from '@/app/startup-data/collection-events';
+import { STARTUP_PAGE_SIZE } from '@/config/constants';
 import type { DataClient } from '@/lib/graphql-client';
 import { applyBufferedFileEvents } from '../file-events';
 import { type StoreFile, storeFileFields } from '../store-file';

@@ -3,8 +3,8 @@ import { type RequiredVariable, VARIABLE_VALUE_MAX_LENGTH } from '@aisle/contrac
 import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useVariableMutations, useVariables } from '@/features/variables/hooks/use-variables';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import type { AddTarget } from '../api/add-to-assistant-api';

@@ -1,9 +1,9 @@
 import { PlusIcon, PuzzleIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { useVariables } from '@/features/variables/hooks/use-variables';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { CustomTemplate } from '../api/custom-templates-api';
