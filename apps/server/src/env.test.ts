@@ -65,6 +65,23 @@ describe('service configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'SMTP_HOST']) expect(problems).toContain(name);
   });
 
+  it('runs web and worker together unless told otherwise, and splits them only on Postgres', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-env-'));
+    try {
+      expect(parseEnv({ DATA_DIR: dataDir }).ROLE).toBe('all');
+      const postgres = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.internal/aisle' };
+      expect(parseEnv({ ...postgres, ROLE: 'web' }).ROLE).toBe('web');
+      expect(parseEnv({ ...postgres, ROLE: 'worker' }).ROLE).toBe('worker');
+      // One PGlite data directory must never be opened by two processes.
+      for (const role of ['web', 'worker']) {
+        expect(() => parseEnv({ DATA_DIR: dataDir, ROLE: role })).toThrow(/ROLE: .* needs DATABASE_URL/);
+      }
+      expect(() => parseEnv({ ...postgres, ROLE: 'jobs' })).toThrow(/ROLE/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('makes the server exit with the list of problems instead of starting', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),

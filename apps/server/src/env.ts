@@ -26,6 +26,11 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /**
+   * What this process runs (DESIGN "Runtime shape"): `web` serves the routes and queues jobs, `worker`
+   * runs the jobs and serves nothing, `all` does both (the only choice on the embedded database).
+   */
+  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
   JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   /** Key sealing secret variables (AES-256-GCM); generated into DATA_DIR when unset. */
   VARIABLES_ENCRYPTION_KEY: z.preprocess(
@@ -123,6 +128,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // Rules across variables, checked even when single values failed, so every problem is listed.
   if (source.SMTP_USER && !source.SMTP_HOST) problems.push('SMTP_HOST: is required when SMTP_USER is set');
   if (source.EMBEDDING_PROVIDER && !source.EMBEDDING_MODEL) problems.push('EMBEDDING_MODEL: is required when EMBEDDING_PROVIDER is set');
+  // One PGlite data directory must never be opened by two processes, so the roles only split on Postgres.
+  if ((source.ROLE === 'web' || source.ROLE === 'worker') && !source.DATABASE_URL)
+    problems.push(
+      `ROLE: ${source.ROLE} needs DATABASE_URL (a web and a worker process share one Postgres); the embedded database runs both in one process, ROLE=all`,
+    );
   problems.push(...defaultModelProblems(source));
   if (!result.success || problems.length) throw new EnvError(problems);
   const raw = result.data;

@@ -1,48 +1,33 @@
-import pino from 'pino';
 import { buildApp } from './app';
-import { EnvError, parseEnv } from './env';
+import { startWorkers } from './jobs/start-workers';
+import { closeOnSignals, createLogger, loadConfiguration } from './process-lifecycle';
 import { closeServices, createServices } from './services';
+import { runWorker } from './worker';
 
-/** Entry point: logging, configuration, graceful shutdown and `listen`; everything else is the app. */
+/**
+ * Entry point: logging, configuration, graceful shutdown and `listen`; everything else is the app.
+ * ROLE picks what this process runs: the routes (web), the jobs (worker, handed to worker.ts), or
+ * both (all, the embedded default, which `npm start` runs as one process).
+ */
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'] });
+  const env = loadConfiguration();
+  const logger = createLogger(env);
+  if (env.ROLE === 'worker') return runWorker(env, logger);
   const services = await createServices({ env, logger });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
+  if (env.ROLE === 'all') await startWorkers(services);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('graceful shutdown timed out');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    try {
+  closeOnSignals(
+    logger,
+    async () => {
       await app.close();
       await closeServices(services);
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    },
+    { timeoutSeconds: 10 },
+  );
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info(`Aisle is running at ${env.PUBLIC_URL} (database: ${services.database.kind})`);
+  logger.info(`Aisle is running at ${env.PUBLIC_URL} (database: ${services.database.kind}, role: ${env.ROLE})`);
 }
 
 main().catch((error) => {

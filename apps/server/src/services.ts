@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+// Registers every model of the data API (getModel): whatever builds services has them.
+import './data-api-models';
 import type { Database, Db } from './db/database';
 import { openDatabase } from './db/database';
 import type { TokenSigner } from './domains/auth/tokens';
@@ -47,7 +49,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     db: database.db,
     events: options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger }),
     mailer: options.mailer ?? createMailer(env, logger),
-    jobs: createJobQueue(database, logger),
+    // A web process queues jobs but never runs them; only startWorkers (jobs/) puts this queue to work.
+    jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web' }),
     tokens: createTokenSigner({
       secret: env.JWT_SECRET,
       accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,
@@ -56,9 +59,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
   };
 }
 
-export async function closeServices(services: Services) {
+export async function closeServices(services: Services, options: { jobGraceSeconds?: number } = {}) {
   // Workers finish (or give back) their jobs before the database they write to closes.
-  await services.jobs.stop();
+  await services.jobs.stop({ graceSeconds: options.jobGraceSeconds });
   await services.events.close();
   await services.database.close();
 }

@@ -1,7 +1,7 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import type { Viewer } from '../domains/auth/viewer';
+import type { Viewer } from '../lib/viewer';
 import { AppError } from '../lib/app-error';
 import type { EventBus, ModelEventKind } from '../lib/event-bus';
 import { type Filter, filterToSql } from './filter-sql';

@@ -1,8 +1,9 @@
-import type { SQL } from 'drizzle-orm';
-import type { Db } from './database';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './database';
 
 /** Rows of a raw query; drizzle types `execute` per driver, both drivers return `{ rows }`. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -14,3 +15,13 @@ export function quoteArrayItem(value: string): string {
 /** A Postgres array literal, passed as one parameter and cast (`::uuid[]`): one bind for any length. */
 export const arrayLiteral = (values: readonly (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? String(value) : quoteArrayItem(value))).join(',')}}`;
+
+/** A row that a statement returned as `row_to_json`, read back as drizzle would read it from the table. */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value == null ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}

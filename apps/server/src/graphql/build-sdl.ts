@@ -1,6 +1,7 @@
 import { allFields } from '../data-api/model-fields';
-import { getModel, models } from '../data-api/model-registry';
+import { getModel } from '../data-api/model-registry';
 import type { FieldDef, FieldType, ModelDef } from '../data-api/model-types';
+import { dataApiModels } from '../data-api-models';
 
 /**
  * Generates the SDL of the data API from the model registry, with the names and shapes Amplify
@@ -137,7 +138,7 @@ export function buildSdl(): string {
   const queries: string[] = [];
   const mutations: string[] = [];
   const subscriptions: string[] = [];
-  for (const model of models) {
+  for (const model of dataApiModels) {
     const n = model.name;
     types.push(typeDef(model), filterDefs(model), mutationInputs(model));
     queries.push(`  get${n}(id: ID!): ${n}`, `  list${model.plural}(${listArgs(n)}): Model${n}Connection`);
@@ -151,7 +152,7 @@ export function buildSdl(): string {
     }
   }
   // Relations must point at registered models; fail at boot rather than at query time.
-  for (const model of models) for (const relation of model.relations ?? []) getModel(relation.model);
+  for (const model of dataApiModels) for (const relation of model.relations ?? []) getModel(relation.model);
   return [
     ...types,
     `type Query {\n${queries.join('\n')}\n}`,

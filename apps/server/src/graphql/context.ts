@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import { getItems, type Item, type ModelContext } from '../data-api/model-store';
 import type { ModelDef } from '../data-api/model-types';
-import type { Viewer } from '../domains/auth/viewer';
 import { AppError } from '../lib/app-error';
+import type { Viewer } from '../lib/viewer';
 import type { Services } from '../services';
 
 export interface GraphQLContext {

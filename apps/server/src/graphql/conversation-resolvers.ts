@@ -1,10 +1,10 @@
 import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import type { Item } from '../data-api/model-store';
-import type { ChatContext } from '../domains/chat/run-turn';
 import { getMessageContents } from '../domains/conversations/get-message-contents';
 import { STREAM_EVENT_MODEL } from '../domains/conversations/reply-events';
 import { loadOwnedConversation, sendMessage } from '../domains/conversations/send-message';
+import type { TurnContext } from '../domains/turns/turn-context';
 import { type GraphQLContext, modelContext } from './context';
 import { adapt } from './resolvers';
 import type { SubscriptionHub } from './subscription-hub';
@@ -27,7 +27,7 @@ function contentLoader(ctx: GraphQLContext) {
 }
 
 /** `sendMessage`, `onConversationStreamEvent` and a message's typed `content` (see domains/conversations/conversation-sdl.ts). */
-export function conversationResolvers(hub: SubscriptionHub, chat: ChatContext, logger: Logger) {
+export function conversationResolvers(hub: SubscriptionHub, chat: TurnContext, logger: Logger) {
   return {
     ConversationMessage: {
       // sendMessage's answer carries its content; rows read through the registry do not.

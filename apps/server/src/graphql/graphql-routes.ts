@@ -8,18 +8,18 @@ import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { modelCatalog } from '../domains/ai/model-catalog';
-import type { Viewer } from '../domains/auth/viewer';
-import { tokenFromAuthorization } from '../domains/auth/viewer';
-import type { ChatContext } from '../domains/chat/run-turn';
 import { conversationSdl } from '../domains/conversations/conversation-sdl';
-import { sharingSdl } from '../domains/inbox/inbox-sdl';
+import { createInboxContext } from '../domains/inbox/inbox-context';
+import { inboxSdl } from '../domains/inbox/inbox-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
-import { createSharingContext } from '../domains/visitor-chat/visitor-chat-context';
+import type { TurnContext } from '../domains/turns/turn-context';
 import { viewerFromRequest } from '../http/authenticate';
+import type { Viewer } from '../lib/viewer';
+import { tokenFromAuthorization } from '../lib/viewer';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
-import { sharingResolvers } from './inbox-resolvers';
+import { inboxResolvers } from './inbox-resolvers';
 import { buildResolvers } from './resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
@@ -39,21 +39,21 @@ const CONNECTION_INIT_WAIT_MS = 15_000;
  */
 export async function graphqlRoutes(app: FastifyInstance) {
   const hub = createSubscriptionHub(app.services.events);
-  const chat: ChatContext = {
+  const chat: TurnContext = {
     db: app.services.db,
     events: app.services.events,
     env: app.services.env,
     knowledge: createKnowledgeContext(app.services),
     models: modelCatalog(app.services.env),
   };
-  const sharing = createSharingContext(app.services, app.log.child({ domain: 'sharing' }) as unknown as Logger);
+  const inbox = createInboxContext(app.services, app.log.child({ domain: 'inbox' }) as unknown as Logger);
   const schema = makeExecutableSchema({
-    typeDefs: [buildSdl(), conversationSdl, sharingSdl],
-    // Later resolvers win: sharing's updateSharedAssistant and deleteSharedAssistant replace the registry's.
+    typeDefs: [buildSdl(), conversationSdl, inboxSdl],
+    // Later resolvers win: the inbox SDL's updateSharedAssistant and deleteSharedAssistant replace the registry's.
     resolvers: [
       buildResolvers(hub),
       conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger),
-      sharingResolvers(sharing),
+      inboxResolvers(inbox),
     ],
   });
   const yoga = createYoga<ServerContext, GraphQLContext>({

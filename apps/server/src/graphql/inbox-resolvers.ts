@@ -3,12 +3,12 @@ import { inArray } from 'drizzle-orm';
 import type { Filter } from '../data-api/filter-sql';
 import type { Item } from '../data-api/model-store';
 import { sharedAssistants } from '../db/schema';
+import type { InboxContext } from '../domains/inbox/inbox-context';
 import { searchSharedThreads } from '../domains/inbox/search-shared-threads';
 import { markSharedThreadRead, sendManualReply } from '../domains/inbox/send-manual-reply';
 import { summarizeOnDemand } from '../domains/inbox/summarize-thread';
 import { deleteShare, updateShare } from '../domains/sharing/manage-shares';
 import { themeOf } from '../domains/sharing/share-representation';
-import type { SharingContext } from '../domains/visitor-chat/visitor-chat-context';
 import { AppError } from '../lib/app-error';
 import { type GraphQLContext, modelContext, unauthorized } from './context';
 import { adapt } from './resolvers';
@@ -50,8 +50,8 @@ async function asDataApi<T>(write: () => Promise<T>): Promise<T> {
 
 const isAfter = (a: unknown, b: unknown) => typeof a === 'string' && (typeof b !== 'string' || Date.parse(a) > Date.parse(b));
 
-/** Resolvers of domains/sharing/sharing-sdl.ts; `updateSharedAssistant` and `deleteSharedAssistant` replace the registry's. */
-export function sharingResolvers(sharing: SharingContext) {
+/** Resolvers of domains/inbox/inbox-sdl.ts; `updateSharedAssistant` and `deleteSharedAssistant` replace the registry's. */
+export function inboxResolvers(inbox: InboxContext) {
   return {
     SharedAssistant: {
       theme: adapt((parent, _args, ctx) => (parent.theme !== undefined ? parent.theme : themeLoader(ctx).load(parent.id))),
@@ -85,17 +85,17 @@ export function sharingResolvers(sharing: SharingContext) {
         return asDataApi(() => deleteShare({ db, events }, { ownerEmail: viewer.email, id, condition: args.condition as Filter | null }));
       }),
       sendManualReply: adapt((_, args, ctx) =>
-        sendManualReply(sharing, {
+        sendManualReply(inbox, {
           ownerEmail: modelContext(ctx).viewer.email,
           sharedThreadId: args.sharedThreadId as string,
           content: args.content as string,
         }),
       ),
       markSharedThreadRead: adapt((_, args, ctx) =>
-        markSharedThreadRead(sharing, { ownerEmail: modelContext(ctx).viewer.email, id: args.id as string }),
+        markSharedThreadRead(inbox, { ownerEmail: modelContext(ctx).viewer.email, id: args.id as string }),
       ),
       summarizeSharedThread: adapt((_, args, ctx) =>
-        summarizeOnDemand(sharing, { ownerEmail: modelContext(ctx).viewer.email, id: args.id as string }),
+        summarizeOnDemand(inbox, { ownerEmail: modelContext(ctx).viewer.email, id: args.id as string }),
       ),
     },
   };

@@ -1,8 +1,9 @@
 import type { SubscriptionFilter } from '../data-api/filter-match';
 import type { Filter } from '../data-api/filter-sql';
-import { getModel, models } from '../data-api/model-registry';
+import { getModel } from '../data-api/model-registry';
 import { createItem, deleteItem, getItem, type Item, listItems, type SortDirection, updateItem } from '../data-api/model-store';
 import type { ModelDef } from '../data-api/model-types';
+import { dataApiModels } from '../data-api-models';
 import { type GraphQLContext, itemLoader, modelContext, toGraphQLError, unauthorized } from './context';
 import { AWSDateTime, AWSJSON } from './scalars';
 import type { SubscriptionHub } from './subscription-hub';
@@ -104,7 +105,7 @@ export function buildResolvers(hub: SubscriptionHub) {
   const Query: Record<string, Resolver> = {};
   const Mutation: Record<string, Resolver> = {};
   const Subscription: Record<string, unknown> = {};
-  for (const model of models) {
+  for (const model of dataApiModels) {
     const r = modelResolvers(model, hub);
     Object.assign(Query, r.query);
     Object.assign(Mutation, r.mutation);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Viewer } from '../domains/auth/viewer';
-import { tokenFromAuthorization } from '../domains/auth/viewer';
 import { AppError } from '../lib/app-error';
+import type { Viewer } from '../lib/viewer';
+import { tokenFromAuthorization } from '../lib/viewer';
 
 declare module 'fastify' {
   interface FastifyRequest {

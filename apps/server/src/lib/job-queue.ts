@@ -1,22 +1,22 @@
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Database } from '../db/database';
 
 /**
- * Durable background jobs (DESIGN "Background work"): pg-boss on the same database, PGlite's
+ * Durable background jobs (DESIGN "Runtime shape"): pg-boss on the same database, PGlite's
  * in-process adapter by default and Postgres when scaled out. A job that was running when the
  * process died is claimed again once its heartbeat lapses, so handlers must be idempotent.
- * pg-boss starts on first use, so processes and tests that never queue work never pay for it.
+ *
+ * This is the mechanism only. Each domain declares its jobs with `defineJob` in a file that imports
+ * no handler, so it can queue them; `jobs/job-list.ts` pairs every definition with its handler and
+ * is started by the entry points (`jobs/start-workers.ts`). pg-boss starts on first use, so a
+ * process that never queues or runs work never pays for it.
  */
-export interface JobHandlerContext {
-  id: string;
-  /** 0 on the first attempt. */
-  retryCount: number;
-  retryLimit: number;
-  signal: AbortSignal;
-}
-
-export interface QueueDefinition {
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue name. Queued jobs outlive a deploy: renaming one strands its waiting jobs. */
   name: string;
+  /** Checked when a job is sent and again when it is run (a job may have been queued by an older deploy). */
+  payload: Payload;
   retryLimit: number;
   /** Seconds between retries (doubling). */
   retryDelay: number;
@@ -26,34 +26,66 @@ export interface QueueDefinition {
   expireInSeconds: number;
 }
 
+/** Declares a job; the identity function is there so the payload type is inferred from the schema. */
+export const defineJob = <Payload extends z.ZodType>(job: JobDefinition<Payload>): JobDefinition<Payload> => job;
+
+export interface JobHandlerContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  signal: AbortSignal;
+}
+
+export type JobHandler<Payload extends z.ZodType> = (data: z.output<Payload>, job: JobHandlerContext) => Promise<void>;
+
 export interface JobQueue {
-  define(queue: QueueDefinition): Promise<void>;
   /** Queues a job; with a singletonKey, a job already queued or running for that key is not duplicated. */
-  send(queue: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  send<P extends z.ZodType>(job: JobDefinition<P>, data: z.input<P>, options?: { singletonKey?: string }): Promise<string | null>;
   /**
    * Debounces a job by key: queues it to start after `startAfterSeconds`, or, when a job of that key
    * is still waiting, moves that one's start (and data) instead. Runs once things have been quiet.
    */
-  schedule(queue: string, data: object, options: { singletonKey: string; startAfterSeconds: number }): Promise<void>;
-  work<T extends object>(queue: string, concurrency: number, handler: (data: T, job: JobHandlerContext) => Promise<void>): Promise<void>;
-  stop(): Promise<void>;
+  schedule<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    data: z.input<P>,
+    options: { singletonKey: string; startAfterSeconds: number },
+  ): Promise<void>;
+  /** Runs this job in this process, `concurrency` at a time. Refused in a process that does not run jobs. */
+  work<P extends z.ZodType>(job: JobDefinition<P>, concurrency: number, handler: JobHandler<P>): Promise<void>;
+  /**
+   * Stops taking jobs: sends still being written finish first, running jobs get `graceSeconds` to
+   * finish, and any still running then are given back (failed, so retried by a worker later).
+   */
+  stop(options?: { graceSeconds?: number }): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** False in a web process (ROLE=web): it queues jobs and never runs them, nor pg-boss's maintenance. */
+  runsJobs: boolean;
 }
 
 type Boss = import('pg-boss').PgBoss;
 
-export function createJobQueue(database: Database, logger: Logger): JobQueue {
+/** A job in these states will still run: another for the same key would be a duplicate. */
+const LIVE_STATES = new Set<string>(['created', 'retry', 'active']);
+
+export function createJobQueue(database: Database, logger: Logger, options: JobQueueOptions): JobQueue {
   let started: Promise<Boss> | null = null;
   const defined = new Map<string, Promise<void>>();
   const workers = new Map<string, string[]>();
+  const sending = new Set<Promise<unknown>>();
 
   const boss = () => {
     started ??= (async () => {
       const { PgBoss, fromPglite } = await import('pg-boss');
       const connection = database.jobConnection;
+      // Supervision (expiring lapsed jobs, archiving) and cron belong to the processes that run jobs.
+      const role = options.runsJobs ? {} : { supervise: false, schedule: false };
       const instance =
         connection.kind === 'pglite'
-          ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schema: 'pgboss' })
-          : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4 });
+          ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schema: 'pgboss', ...role })
+          : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, ...role });
       instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
       await instance.start();
       return instance;
@@ -61,67 +93,99 @@ export function createJobQueue(database: Database, logger: Logger): JobQueue {
     return started;
   };
 
+  /** Creates (or updates) the job's queue once per process: senders and workers may start in any order. */
+  const define = (job: JobDefinition) => {
+    let done = defined.get(job.name);
+    if (!done) {
+      done = (async () => {
+        const instance = await boss();
+        const policy = {
+          retryLimit: job.retryLimit,
+          retryDelay: job.retryDelay,
+          retryBackoff: true,
+          heartbeatSeconds: job.heartbeatSeconds,
+          expireInSeconds: job.expireInSeconds,
+        };
+        if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, policy);
+        else await instance.createQueue(job.name, { ...policy, policy: 'standard' });
+      })();
+      defined.set(job.name, done);
+      done.catch(() => defined.delete(job.name));
+    }
+    return done;
+  };
+
+  /** Sends are awaited by `stop`, so a job queued just before shutdown is not lost with the connection. */
+  const tracked = <T>(work: Promise<T>) => {
+    sending.add(work);
+    void work.finally(() => sending.delete(work)).catch(() => undefined);
+    return work;
+  };
+
   return {
-    define(queue) {
-      let done = defined.get(queue.name);
-      if (!done) {
-        done = (async () => {
+    send(job, data, sendOptions) {
+      return tracked(
+        (async () => {
+          const payload = job.payload.parse(data) as object;
+          await define(job);
           const instance = await boss();
-          const options = {
-            retryLimit: queue.retryLimit,
-            retryDelay: queue.retryDelay,
-            retryBackoff: true,
-            heartbeatSeconds: queue.heartbeatSeconds,
-            expireInSeconds: queue.expireInSeconds,
-          };
-          if (await instance.getQueue(queue.name)) await instance.updateQueue(queue.name, options);
-          else await instance.createQueue(queue.name, { ...options, policy: 'standard' });
-        })();
-        defined.set(queue.name, done);
-      }
-      return done;
+          const key = sendOptions?.singletonKey;
+          // A standard pg-boss queue does not deduplicate by key itself.
+          if (key && (await instance.findJobs(job.name, { key })).some((found) => LIVE_STATES.has(found.state))) return null;
+          const id = await instance.send(job.name, payload, key ? { singletonKey: key } : {});
+          // This process's idle workers (if it runs any) take the job now rather than at their next poll.
+          for (const workerId of workers.get(job.name) ?? []) instance.notifyWorker(workerId);
+          return id;
+        })(),
+      );
     },
-    async send(queue, data, options) {
-      await defined.get(queue);
-      const instance = await boss();
-      const id = await instance.send(queue, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
-      // This process's idle workers take the job now rather than at their next poll.
-      for (const workerId of workers.get(queue) ?? []) instance.notifyWorker(workerId);
-      return id;
+    schedule(job, data, scheduleOptions) {
+      return tracked(
+        (async () => {
+          const payload = job.payload.parse(data) as object;
+          await define(job);
+          const instance = await boss();
+          await instance.upsert(job.name, payload, {
+            singletonKey: scheduleOptions.singletonKey,
+            startAfter: scheduleOptions.startAfterSeconds,
+          });
+        })(),
+      );
     },
-    async schedule(queue, data, options) {
-      await defined.get(queue);
+    async work(job, concurrency, handler) {
+      if (!options.runsJobs) throw new Error(`this process does not run jobs (ROLE=web), so it cannot work on ${job.name}`);
+      await define(job);
       const instance = await boss();
-      await instance.upsert(queue, data, { singletonKey: options.singletonKey, startAfter: options.startAfterSeconds });
-    },
-    async work(queue, concurrency, handler) {
-      await defined.get(queue);
-      const instance = await boss();
-      if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, queue, logger);
+      if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, job.name, logger);
       // One single-job worker per slot, each fetching again as soon as its job is done: pg-boss
       // otherwise waits a polling interval between jobs, even with a backlog.
       for (let slot = 0; slot < concurrency; slot++) {
         const self = { id: '' };
-        self.id = await instance.work<object>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data as never, {
-              id: job.id,
-              retryCount: job.retryCount,
-              retryLimit: (job as { retryLimit?: number }).retryLimit ?? 0,
-              signal: job.signal,
-            });
-          } finally {
-            if (self.id) instance.notifyWorker(self.id);
-          }
-        });
-        workers.set(queue, [...(workers.get(queue) ?? []), self.id]);
+        self.id = await instance.work<object>(
+          job.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+          async ([claimed]) => {
+            if (!claimed) return;
+            try {
+              await handler(job.payload.parse(claimed.data), {
+                id: claimed.id,
+                retryCount: claimed.retryCount,
+                retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
+                signal: claimed.signal,
+              });
+            } finally {
+              if (self.id) instance.notifyWorker(self.id);
+            }
+          },
+        );
+        workers.set(job.name, [...(workers.get(job.name) ?? []), self.id]);
       }
     },
-    async stop() {
+    async stop(stopOptions) {
+      await Promise.allSettled(sending);
       if (!started) return;
       const instance = await started;
-      await instance.stop({ graceful: true, timeout: 5_000 });
+      await instance.stop({ graceful: true, timeout: (stopOptions?.graceSeconds ?? 5) * 1000 });
     },
   };
 }

@@ -1,7 +1,8 @@
 import { allFields } from '../data-api/model-fields';
-import { getModel, models } from '../data-api/model-registry';
+import { getModel } from '../data-api/model-registry';
 import type { Item } from '../data-api/model-store';
 import type { FieldDef, ModelDef } from '../data-api/model-types';
+import { dataApiModels } from '../data-api-models';
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -16,8 +17,8 @@ export function operationsOf(model: ModelDef) {
   };
 }
 
-export const ownedModels = models.filter((m) => m.owned);
-export const publicModels = models.filter((m) => !m.owned);
+export const ownedModels = dataApiModels.filter((m) => m.owned);
+export const publicModels = dataApiModels.filter((m) => !m.owned);
 
 /** A selection of every scalar field (relations left out). */
 export const selection = (model: ModelDef) =>

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
 import { parseEnv } from '../env';
+import { startWorkers } from '../jobs/start-workers';
 import { createEventBus } from '../lib/event-bus';
 import type { Mail, Mailer } from '../lib/mailer';
 import { closeServices, createServices, type Services } from '../services';
@@ -22,7 +23,7 @@ export interface TestApp {
 /**
  * The real app on a fresh database (in-memory PGlite, or a scratch Postgres database in the scaled
  * run), with a mailer that records mails. Each call is isolated: its own database, data directory
- * and event channels.
+ * and event channels. It runs every job too, as one `npm start` process does.
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-test-'));
@@ -47,6 +48,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const services = await createServices({ env, logger, database, mailer, events });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   await app.ready();
+  // As `npm start` on the embedded default (ROLE=all): the same process runs the jobs.
+  await startWorkers(services);
   return {
     app,
     services,

@@ -1,5 +1,6 @@
 export * from './announcements';
 export * from './assistants';
+export * from './billing';
 export * from './conversations';
 export * from './functions';
 export * from './integrations';

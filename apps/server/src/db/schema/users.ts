@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './columns';
 
 /** Server-side user (spec §3 User). E-mails are stored lower-cased; uniqueness is on that value. */
@@ -13,7 +12,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     tier: text('tier').notNull().default('basic'),
-    availableUsd: numeric('available_usd', { precision: 14, scale: 6, mode: 'number' }).notNull().default(0),
+    /** The USD credit balance in integer micro-USD; only `domains/billing` writes it, with a ledger row. */
+    balanceMicroUsd: bigint('balance_micro_usd', { mode: 'number' }).notNull().default(0),
     avatar: text('avatar'),
     tierTrack: jsonb('tier_track').$type<Record<string, unknown>>().notNull().default({}),
     lastLogin: timestamp('last_login', { withTimezone: true }),
@@ -55,67 +55,6 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
 );
-
-/** Paid subscriptions (card provider or commerce platform billing); filled by the billing issue. */
-export const userSubscriptions = pgTable(
-  'user_subscriptions',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    externalId: text('external_id'),
-    productId: text('product_id'),
-    tier: text('tier').notNull(),
-    status: text('status').notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-    ...timestamps(),
-  },
-  (t) => [index('user_subscriptions_user_idx').on(t.userId)],
-);
-
-/** Money movements on a user's USD balance: top-ups (+) and usage charges (-). */
-export const userTransactions = pgTable(
-  'user_transactions',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    amountUsd: numeric('amount_usd', { precision: 14, scale: 6, mode: 'number' }).notNull(),
-    description: text('description'),
-    externalId: text('external_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('user_transactions_user_idx').on(t.userId, t.createdAt), uniqueIndex('user_transactions_external_unique').on(t.externalId)],
-);
-
-/** Usage per user and day, counted against tier limits. */
-export const dailyUsage = pgTable(
-  'daily_usage',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    costUsd: numeric('cost_usd', { precision: 14, scale: 6, mode: 'number' }).notNull().default(0),
-    inputTokens: integer('input_tokens').notNull().default(0),
-    outputTokens: integer('output_tokens').notNull().default(0),
-    messages: integer('messages').notNull().default(0),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('daily_usage_user_day_unique').on(t.userId, t.day)],
-);
-
-/** Limits per tier (JSON so later issues can add limits without a redesign). */
-export const tierLimits = pgTable('tier_limits', {
-  tier: text('tier').primaryKey(),
-  limits: jsonb('limits').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
-  ...timestamps(),
-});
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,5 +1,6 @@
 import type { LoginUser, RefreshUser, UserRepresentation } from '@aisle/contracts/accounts';
 import type { User } from '../../db/schema/users';
+import { toUsd } from '../billing/money';
 
 /** How the users API shows a user: an explicit list of fields, so the password hash never leaks. */
 export function toUserRepresentation(user: User): UserRepresentation {
@@ -8,7 +9,7 @@ export function toUserRepresentation(user: User): UserRepresentation {
     email: user.email,
     is_staff: user.isStaff,
     tier: user.tier,
-    available_usd: Number(user.availableUsd),
+    available_usd: toUsd(user.balanceMicroUsd),
     user_avatar_url: user.avatar ?? null,
     email_verified: user.emailVerified,
     date_joined: user.createdAt.toISOString(),

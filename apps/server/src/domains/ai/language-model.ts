@@ -3,9 +3,9 @@ import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { parseModelId } from '../../lib/model-id';
 import type { Retrieve } from './local-answer';
 import { createLocalModel } from './local-model';
-import { parseModelId } from './model-catalog';
 
 export type ProviderEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL'>;
 

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
-import { AppError } from '../../lib/app-error';
-import { type Price, type ProviderName, priceOf } from '../billing/pricing';
+import { type ProviderName, parseModelId } from '../../lib/model-id';
+import { type Price, priceOf } from '../billing/pricing';
 
 export type CatalogEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODELS' | 'ANTHROPIC_API_KEY' | 'DEFAULT_MODEL'>;
 
@@ -81,15 +81,4 @@ export function modelCatalog(env: CatalogEnv): ModelCatalog {
   // Spec: the first configured network provider is the default; `local` keeps a new install working.
   const defaultModelId = env.DEFAULT_MODEL ?? models[0]?.id ?? LOCAL_MODEL_ID;
   return { models, defaultModelId };
-}
-
-export function parseModelId(id: string): { provider: ProviderName; model: string } {
-  const colon = id.indexOf(':');
-  const provider = id.slice(0, colon);
-  const model = id.slice(colon + 1);
-  if (colon <= 0 || !model || !['openai', 'anthropic', 'local'].includes(provider))
-    throw new AppError('BAD_REQUEST', 'This model is not available from the provider.', {
-      cause: new Error(`model ids are provider:model, got ${JSON.stringify(id)}`),
-    });
-  return { provider: provider as ProviderName, model };
 }

@@ -5,7 +5,9 @@
  */
 export const PRICING_AS_OF = '2026-11-01';
 
-export type ProviderName = 'openai' | 'anthropic' | 'local';
+import type { ProviderName } from '../../lib/model-id';
+
+export type { ProviderName };
 
 export interface ModelPrice {
   inputPerMillion: number;
@@ -72,8 +74,11 @@ export function priceOf(provider: ProviderName, model: string): Price {
  */
 const milli = (usdPerMillion: number) => Math.round(usdPerMillion * 1000);
 
-/** USD cost of one generation. Cached input is billed at the cached rate and not again as input. */
-export function costOf(provider: ProviderName, model: string, usage: TokenUsage): number {
+/**
+ * Integer micro-USD cost of one generation (what the ledger records). Cached input is billed at the
+ * cached rate and not again as input.
+ */
+export function costMicroUsdOf(provider: ProviderName, model: string, usage: TokenUsage): number {
   const price = priceOf(provider, model);
   const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
   const units =
@@ -81,6 +86,10 @@ export function costOf(provider: ProviderName, model: string, usage: TokenUsage)
     cached * milli(price.cachedInputPerMillion) +
     usage.outputTokens * milli(price.outputPerMillion);
   // units are 1e-9 USD; round half up to micro-dollars with integers, then scale once.
-  const microDollars = Math.floor((units + 500) / 1000);
-  return microDollars / 1_000_000;
+  return Math.floor((units + 500) / 1000);
+}
+
+/** USD cost of one generation, as shown to people (the micro-USD amount scaled once). */
+export function costOf(provider: ProviderName, model: string, usage: TokenUsage): number {
+  return costMicroUsdOf(provider, model, usage) / 1_000_000;
 }

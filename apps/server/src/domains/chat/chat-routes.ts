@@ -4,13 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { AppError } from '../../lib/app-error';
+import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
 import { modelCatalog } from '../ai/model-catalog';
 import { createKnowledgeContext } from '../knowledge/knowledge-context';
-import { type ChatContext, runTurn, TurnFailure } from './run-turn';
+import { type TurnContext, TurnFailure } from '../turns/turn-context';
+import { runTurn } from './run-turn';
 
 /** Chat turns (spec §7 Chat), mounted under `/api` by app.ts. */
 export async function chatRoutes(fastify: FastifyInstance) {
-  const ctx: ChatContext = {
+  const ctx: TurnContext = {
     db: fastify.services.db,
     events: fastify.services.events,
     env: fastify.services.env,
@@ -48,38 +50,31 @@ export async function chatRoutes(fastify: FastifyInstance) {
       // Streamed: errors before the question is stored (404, 402) answer as usual; after it,
       // the response is an event stream and errors become its last event.
       const abort = new AbortController();
-      // The response's close (not the request's, which fires once its body is read): the client
-      // went away or pressed stop before the reply was complete.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      });
-      let streaming = false;
-      const send = (event: string, data: unknown) => {
-        if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
+      onClientGone(reply, () => abort.abort());
+      const out: { stream: EventStream | null } = { stream: null };
       try {
-        const result = await runTurn(ctx, log, input, {
-          signal: abort.signal,
-          onUserMessage(message) {
-            reply.hijack();
-            reply.raw.writeHead(200, {
-              ...(reply.getHeaders() as Record<string, string>),
-              'content-type': 'text/event-stream; charset=utf-8',
-              'cache-control': 'no-cache, no-transform',
-              'x-accel-buffering': 'no',
-            });
-            streaming = true;
-            send('message', message);
+        const result = await runTurn(
+          ctx,
+          log,
+          input,
+          {
+            signal: abort.signal,
+            onUserMessage(message) {
+              out.stream = openEventStream(reply);
+              out.stream.send('message', message);
+            },
           },
-          onText: (text) => send('token', { text }),
-          onTool: ({ kind, call }) => send(kind === 'call' ? 'tool-call' : 'tool-result', call),
-        });
-        if (result.usage.citations.length) send('citations', result.usage.citations);
-        send('done', { reply: result.reply, usage: result.usage });
+          (event) => {
+            if (event.type === 'text-delta') out.stream?.send('token', { text: event.text });
+            else if (event.type === 'tool-call' || event.type === 'tool-result') out.stream?.send(event.type, event.call);
+            else if (event.type === 'citations') out.stream?.send('citations', event.citations);
+          },
+        );
+        out.stream?.send('done', { reply: result.reply, usage: result.answer.usage });
       } catch (error) {
-        if (!streaming) throw error;
+        if (!out.stream) throw error;
         if (!(error instanceof AppError)) log.error({ err: error }, 'chat turn failed');
-        send(
+        out.stream.send(
           'error',
           error instanceof AppError
             ? {
@@ -90,7 +85,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
             : { code: 'failed', detail: 'Something went wrong while answering. Try again.', retryable: true },
         );
       }
-      reply.raw.end();
+      out.stream?.end();
       return reply;
     },
   );

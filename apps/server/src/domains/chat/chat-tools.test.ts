@@ -2,15 +2,16 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getModel } from '../../data-api/model-registry';
 import { insertItemAsSystem } from '../../data-api/model-store';
-import { assistantFunctions, functions, tasks, users, variables } from '../../db/schema';
+import { assistantFunctions, functions, tasks, variables } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../turns/assistant-tools';
+import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../functions/tool-definition';
 
 const orderStatus = {
   type: 'function',
@@ -64,7 +65,7 @@ describe('linked functions as tools in a chat turn', () => {
     me = { email: user.email, access: user.access, isStaff: false };
     const bob = await createVerifiedUser(t, { email: 'bob-tools@shop.test' });
     other = { email: bob.email, access: bob.access, isStaff: false };
-    await t.services.db.update(users).set({ availableUsd: 10 }).where(eq(users.email, me.email));
+    await setBalanceUsd(t.services.db, me.email, 10);
     await t.services.db.insert(variables).values({ ownerEmail: me.email, name: 'CARRIER', value: 'DHL' });
     await t.services.db.insert(variables).values({ ownerEmail: other.email, name: 'CARRIER', value: 'bob-secret' });
   });

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assistants, messages, threads, users } from '../../db/schema';
+import { assistants, messages, threads } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { type GqlData, listen, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
+import { NO_CREDIT } from '../billing/credit';
 import { costOf } from '../billing/pricing';
 import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
-import { NO_CREDIT } from './run-turn';
 
 const faq = `# Help centre
 
@@ -82,8 +83,8 @@ describe('chat turns', () => {
   }
   const threadMessages = (threadId: string) =>
     t.services.db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(messages.createdAt);
-  const setBalance = (usd: number) => t.services.db.update(users).set({ availableUsd: usd }).where(eq(users.email, me.email));
-  const balance = async () => (await t.services.db.select().from(users).where(eq(users.email, me.email)))[0]?.availableUsd;
+  const setBalance = (usd: number) => setBalanceUsd(t.services.db, me.email, usd);
+  const balance = async () => await balanceUsd(t.services.db, me.email);
   const ask = (threadId: string, content: string, viewer = me) => post(t, viewer, '/api/chat/message/', { threadId, content });
 
   it('answers from the linked store with the local model, citing the passage, at no cost', async () => {

@@ -1,57 +1,40 @@
-import type { ChatMessage, LlmUsage } from '@aisle/contracts/chat';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ChatMessage } from '@aisle/contracts/chat';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { toApiItem } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import type { Db } from '../../db/database';
-import { assistantStores, assistants, messages, threads, users } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { assistantStores, assistants, messages, threads } from '../../db/schema';
+import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import type { ToolEvent } from '../ai/read-answer-stream';
-import { finishAnswer, refusalUsage, startAnswer } from '../turns/answer';
+import { generationChargeCtes } from '../billing/charge-generation';
+import { balanceSql, requireCredit } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
-import { type ChatContext, requireCredit } from '../turns/turn-basics';
-
-export {
-  type ChatContext,
-  checkCredit,
-  citationOf,
-  linkedStoreIds,
-  MAX_TURN_STEPS,
-  NO_CREDIT,
-  type NumberedPassage,
-  retrieveFor,
-  STOPPED,
-  TurnFailure,
-} from '../turns/turn-basics';
-
-import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../turns/safeguard';
+import { runThreadTurn } from '../turns/run-thread-turn';
+import { looksLikeInjection } from '../turns/safeguard';
+import type { TurnContext } from '../turns/turn-context';
+import type { TurnAnswer, TurnSink } from '../turns/turn-events';
 import { HISTORY_MESSAGES, historyOf } from '../turns/turn-prompt';
-
-export interface TurnObserver {
-  /** The user's message is stored (it is kept whatever happens next). */
-  onUserMessage?(message: ChatMessage): void;
-  /** A piece of the answer. */
-  onText?(delta: string): void;
-  /** The assistant called one of its functions (`call`), or the call ended (`result`). */
-  onTool?(event: ToolEvent): void;
-  /** Aborts the generation (the client went away or pressed stop). */
-  signal?: AbortSignal;
-}
-
-export interface TurnResult {
-  userMessage: ChatMessage;
-  reply: ChatMessage;
-  usage: LlmUsage;
-}
 
 /** A message of the thread's recent history, as the turn's first query returns it. */
 interface HistoryRow {
   id: string;
   content: string;
   senderType: string;
+}
+
+export interface ChatTurnResult {
+  userMessage: ChatMessage;
+  reply: ChatMessage;
+  answer: TurnAnswer;
+}
+
+export interface ChatTurnHooks {
+  /** The user's message is stored (it is kept whatever happens next): the stream's first event. */
+  onUserMessage?(message: ChatMessage): void;
+  /** Aborts the generation (the client went away or pressed stop). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -69,7 +52,7 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      availableUsd: sql<string | null>`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${ownerEmail})`,
+      balance: balanceSql(ownerEmail),
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)
         FROM (
@@ -87,62 +70,56 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
 }
 
 /**
- * One turn of a merchant's chat with an assistant: store the question, retrieve from the
- * assistant's stores, ask its model with the thread's history (streaming), then store the reply
- * with its usage and cost, count the tokens on the assistant and charge the owner — those last
- * writes in one transaction. A provider failure leaves the question stored and no reply.
+ * One turn of a merchant's chat with an assistant, through the engine (`domains/turns`): the
+ * question is stored, the assistant answers from its stores and functions (streaming to `sink`),
+ * then the reply is stored with its usage and cost, the tokens counted on the assistant and the
+ * owner charged — those last writes in one statement. A provider failure leaves the question
+ * stored and no reply.
  */
 export async function runTurn(
-  ctx: ChatContext,
+  ctx: TurnContext,
   logger: Logger,
   input: { ownerEmail: string; threadId: string; content: string },
-  observer: TurnObserver = {},
-): Promise<TurnResult> {
-  const { thread, assistant, storeIds, hasFunctions, availableUsd, history } = await loadTurnSubjects(
-    ctx.db,
-    input.ownerEmail,
-    input.threadId,
-  );
+  hooks: ChatTurnHooks = {},
+  sink?: TurnSink,
+): Promise<ChatTurnResult> {
+  const { thread, assistant, storeIds, hasFunctions, balance, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
-  if (!refused) requireCredit(modelId, Number(availableUsd ?? 0));
+  if (!refused) requireCredit(modelId, balance);
 
   // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
   // again rather than storing it twice.
   const unanswered = history[0]?.senderType === 'user' && history[0].content === input.content ? history.shift() : undefined;
   const earlier = history.slice(0, HISTORY_MESSAGES).reverse();
-  // The question is stored while the model is asked (the first token does not wait on the write);
-  // its event still goes out first, and a failed write stops the turn.
-  const question = storeQuestion(ctx, { ownerEmail: input.ownerEmail, thread, assistant, content: input.content, unanswered });
-  question.catch(() => {});
-
-  if (refused) {
-    const userMessage = await question;
-    observer.onUserMessage?.(userMessage);
-    observer.onText?.(SAFEGUARD_REFUSAL);
-    const usage = refusalUsage(modelId);
-    return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text: SAFEGUARD_REFUSAL, usage })) };
-  }
-
-  const answering = await startAnswer(ctx, logger, {
-    assistant,
-    storeIds,
-    hasFunctions,
-    modelId,
-    history: historyOf(earlier),
-    question: input.content,
-    signal: observer.signal,
-    ready: question,
-  });
-  const userMessage = await question;
-  observer.onUserMessage?.(userMessage);
-  const { text, usage } = await finishAnswer(logger, answering, observer);
-  return { userMessage, ...(await saveReply(ctx, { ownerEmail: input.ownerEmail, thread, assistant, text, usage })) };
+  const subjects = { ownerEmail: input.ownerEmail, thread, assistant };
+  const turn = await runThreadTurn(
+    ctx,
+    logger,
+    {
+      assistant,
+      ownerEmail: input.ownerEmail,
+      modelId,
+      storeIds,
+      hasFunctions,
+      messages: [...historyOf(earlier), { role: 'user', content: input.content }],
+      query: input.content,
+      refused,
+      signal: hooks.signal,
+    },
+    {
+      storeQuestion: () => storeQuestion(ctx, { ...subjects, content: input.content, unanswered }),
+      announce: (message) => hooks.onUserMessage?.(message),
+      storeReply: (_question, answer) => saveReply(ctx, { ...subjects, answer }),
+    },
+    sink,
+  );
+  return { userMessage: turn.question, reply: turn.reply, answer: turn.answer };
 }
 
 /** The turn's question as a stored Message: a new row, or the unanswered one being asked again. */
 async function storeQuestion(
-  ctx: ChatContext,
+  ctx: TurnContext,
   input: {
     ownerEmail: string;
     thread: typeof threads.$inferSelect;
@@ -168,32 +145,21 @@ async function storeQuestion(
   return publishRow(ctx, getModel('Message'), 'create', row as object) as ChatMessage;
 }
 
-/** A row that a statement returned as `row_to_json`, read back as drizzle would read it from the table. */
-export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value == null ? null : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
-}
-
 /**
- * The reply, the assistant's token counts, the owner's balance and the thread's last reply:
- * together or not at all, in one statement (one round trip; under load, the turns share one
- * embedded database connection).
+ * The reply, the assistant's token counts, the thread's last reply and the owner's charge (ledger,
+ * balance, daily usage): together or not at all, in one statement (one round trip; under load, the
+ * turns share one embedded database connection).
  */
 async function saveReply(
-  ctx: ChatContext,
+  ctx: TurnContext,
   input: {
     ownerEmail: string;
     thread: typeof threads.$inferSelect;
     assistant: typeof assistants.$inferSelect;
-    text: string;
-    usage: LlmUsage;
+    answer: TurnAnswer;
   },
-) {
-  const { usage } = input;
+): Promise<ChatMessage> {
+  const { text, usage } = input.answer;
   const [saved] = await rowsOf<{
     reply: Record<string, unknown>;
     assistant: Record<string, unknown> | null;
@@ -203,7 +169,7 @@ async function saveReply(
     sql`
       WITH reply AS (
         INSERT INTO ${messages} (owner_email, thread_id, content, sender_type, provider, model, llm_usage, use_case)
-        VALUES (${input.ownerEmail}, ${input.thread.id}, ${input.text}, 'assistant', ${usage.provider}, ${usage.model},
+        VALUES (${input.ownerEmail}, ${input.thread.id}, ${text}, 'assistant', ${usage.provider}, ${usage.model},
                 ${JSON.stringify(usage)}::jsonb, ${input.assistant.useCase})
         RETURNING *
       ), counted AS (
@@ -215,19 +181,14 @@ async function saveReply(
         UPDATE ${threads} SET last_response_id = (SELECT id::text FROM reply), updated_at = now()
         WHERE id = ${input.thread.id}
         RETURNING *
-      ), charged AS (
-        UPDATE ${users} SET available_usd = available_usd - ${usage.costUsd}
-        WHERE email = ${input.ownerEmail} AND ${usage.costUsd}::numeric > 0
-        RETURNING 1
-      )
+      ), ${generationChargeCtes({ ownerEmail: input.ownerEmail, usage, reference: sql`(SELECT 'message:' || id FROM reply)` })}
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
              (SELECT row_to_json(answered) FROM answered) AS thread,
-             (SELECT count(*) FROM charged) AS charged`,
+             (SELECT count(*) FROM billing_ledger) AS charged`,
   );
   if (!saved?.reply) throw new Error('the reply was not stored');
   if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
   if (saved.thread) publishRow(ctx, getModel('Thread'), 'update', rowFromJson(threads, saved.thread));
-  const reply = publishRow(ctx, getModel('Message'), 'create', rowFromJson(messages, saved.reply)) as ChatMessage;
-  return { reply, usage };
+  return publishRow(ctx, getModel('Message'), 'create', rowFromJson(messages, saved.reply)) as ChatMessage;
 }

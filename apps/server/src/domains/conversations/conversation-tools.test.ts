@@ -4,8 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getModel } from '../../data-api/model-registry';
 import { insertItemAsSystem } from '../../data-api/model-store';
-import { conversationMessages, tasks, users } from '../../db/schema';
+import { conversationMessages, tasks } from '../../db/schema';
 import { createAssistant, recordEvents } from '../../testing/assistants';
+import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import { createConversation, listMessages, sendAndFollow } from '../../testing/conversation-test-client';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
@@ -16,8 +17,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { modelCatalog } from '../ai/model-catalog';
 import { costOf } from '../billing/pricing';
-import type { ChatContext } from '../chat/run-turn';
 import { createKnowledgeContext } from '../knowledge/knowledge-context';
+import type { TurnContext } from '../turns/turn-context';
 import { generateReply } from './generate-reply';
 import { NO_TOOL_RESULT, toModelMessages } from './model-messages';
 import { STREAM_EVENT_MODEL } from './reply-events';
@@ -51,7 +52,7 @@ describe('conversation replies with a network model: blocks, context and tools',
     port = await listen(t);
     const user = await createVerifiedUser(t, { email: 'merchant@shop.test' });
     me = { email: user.email, access: user.access, isStaff: false };
-    await t.services.db.update(users).set({ availableUsd: 10 }).where(eq(users.email, me.email));
+    await setBalanceUsd(t.services.db, me.email, 10);
   });
   afterAll(async () => {
     await t.close();
@@ -63,7 +64,7 @@ describe('conversation replies with a network model: blocks, context and tools',
   });
 
   const sentMessages = (index: number) => (fake.requests[index]?.body.messages ?? []) as OpenAiMessage[];
-  const balance = async () => (await t.services.db.select().from(users).where(eq(users.email, me.email)))[0]?.availableUsd ?? 0;
+  const balance = async () => await balanceUsd(t.services.db, me.email);
   const tasksOf = (conversationId: string) =>
     t.services.db
       .select()
@@ -221,7 +222,7 @@ describe('conversation replies with a network model: blocks, context and tools',
       { text: ['Let me look.'], toolCall: { id: 'call_s', name: 'lookup_order', argumentPieces: ['{"orderId":"42"}'] } },
       { text: ['It has shipped.'] },
     );
-    const ctx: ChatContext = {
+    const ctx: TurnContext = {
       db: t.services.db,
       events: t.services.events,
       env: t.services.env,

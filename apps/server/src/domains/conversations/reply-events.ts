@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ContentBlock, ToolUseBlock } from '../../db/schema/conversations';
-import type { ChatContext } from '../chat/run-turn';
+import type { TurnContext } from '../turns/turn-context';
 
 /** The event-bus model a reply's stream events travel on (owner-scoped, never stored). */
 export const STREAM_EVENT_MODEL = 'ConversationStreamEvent';
 
 /** Where a reply goes: the conversation, its owner, and the user message it answers. */
 export interface ReplyTarget {
-  ctx: ChatContext;
+  ctx: TurnContext;
   logger: Logger;
   ownerEmail: string;
   conversationId: string;

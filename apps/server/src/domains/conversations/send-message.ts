@@ -1,4 +1,3 @@
-import type { ToolSet } from 'ai';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { getModel } from '../../data-api/model-registry';
@@ -7,18 +6,19 @@ import { conversationMessages, conversations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { providerFailures } from '../ai/provider-errors';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
-import { type ChatContext, checkCredit } from '../chat/run-turn';
-import { linkedFunctionTools, toolSetOf } from '../turns/assistant-tools';
-import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../turns/safeguard';
-import { linkedStoreIds } from '../turns/turn-basics';
+import { balanceOf, requireCredit } from '../billing/credit';
+import { linkedFunctionTools } from '../turns/assistant-tools';
+import { linkedStoreIds } from '../turns/retrieve-passages';
+import { looksLikeInjection } from '../turns/safeguard';
+import type { TurnContext } from '../turns/turn-context';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
 import { checkMessageInput, checkToolResults } from './check-message-input';
-import { generateReply, streamFixedReply } from './generate-reply';
+import { generateReply } from './generate-reply';
 import { textOf, toModelMessages } from './model-messages';
 import { publishEvent } from './reply-events';
 
 /** The caller's conversation, or 404 like a missing one. */
-export async function loadOwnedConversation(ctx: Pick<ChatContext, 'db'>, ownerEmail: string, id: string) {
+export async function loadOwnedConversation(ctx: Pick<TurnContext, 'db'>, ownerEmail: string, id: string) {
   const [row] = await ctx.db
     .select()
     .from(conversations)
@@ -36,7 +36,7 @@ export async function loadOwnedConversation(ctx: Pick<ChatContext, 'db'>, ownerE
  * instructions, stores and safeguard; otherwise by the default model.
  */
 export async function sendMessage(
-  ctx: ChatContext,
+  ctx: TurnContext,
   logger: Logger,
   input: {
     ownerEmail: string;
@@ -51,18 +51,9 @@ export async function sendMessage(
   const assistant =
     typeof metadata.assistantId === 'string' ? await loadOwnedAssistant(ctx.db, input.ownerEmail, metadata.assistantId) : null;
   // The tools the server runs within the turn: the assistant's linked functions, in the sandbox.
-  const serverTools: ToolSet = assistant
-    ? toolSetOf(
-        { ...ctx, logger },
-        {
-          ownerEmail: input.ownerEmail,
-          assistantId: assistant.id,
-          storeIds: await linkedStoreIds(ctx.db, assistant.id),
-          tools: await linkedFunctionTools(ctx.db, input.ownerEmail, assistant.id),
-        },
-      )
-    : {};
-  const message = checkMessageInput(input, new Set(Object.keys(serverTools)));
+  const storeIds = assistant ? await linkedStoreIds(ctx.db, assistant.id) : [];
+  const functionTools = assistant ? await linkedFunctionTools(ctx.db, input.ownerEmail, assistant.id) : [];
+  const message = checkMessageInput(input, new Set(functionTools.map((fn) => fn.name)));
 
   const earlier = await ctx.db
     .select({ role: conversationMessages.role, content: conversationMessages.content })
@@ -73,7 +64,7 @@ export async function sendMessage(
   checkToolResults(message.content, earlier[0]);
   const modelId = assistant?.model || ctx.models.defaultModelId;
   const refused = Boolean(assistant?.isSafeGuardOn && looksLikeInjection(textOf(message.content)));
-  if (!refused) await checkCredit(ctx.db, input.ownerEmail, modelId);
+  if (!refused) requireCredit(modelId, await balanceOf(ctx.db, input.ownerEmail));
 
   const toolConfiguration = message.tools.length
     ? {
@@ -100,19 +91,17 @@ export async function sendMessage(
   // A message of tool results only is searched for with the user's last words before it.
   const query = history.flatMap((m) => (m.role === 'user' ? [textOf(m.content)] : [])).findLast((text) => text.trim()) ?? '';
   const reply = { ctx, logger, ownerEmail: input.ownerEmail, conversationId: conversation.id, userMessageId: row.id };
-  void (
-    refused
-      ? streamFixedReply(reply, SAFEGUARD_REFUSAL)
-      : generateReply(reply, {
-          assistant,
-          modelId,
-          query,
-          messages: toModelMessages(history),
-          aiContext: message.aiContext,
-          clientTools: message.tools,
-          serverTools,
-        })
-  ).catch((error: unknown) => {
+  void generateReply(reply, {
+    assistant,
+    modelId,
+    storeIds,
+    query,
+    messages: toModelMessages(history),
+    aiContext: message.aiContext,
+    clientTools: message.tools,
+    functionTools,
+    refused,
+  }).catch((error: unknown) => {
     // Subscribers still hear that the reply ended; the log keeps the error itself.
     logger.error({ err: error, conversationId: conversation.id }, 'conversation reply failed');
     const failure = error instanceof AppError ? { message: error.detail, errorType: error.code } : undefined;

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assistantFunctions, functions, tasks, users } from '../../db/schema';
+import { assistantFunctions, functions, tasks } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
@@ -266,7 +267,7 @@ describe('functions (REST and data API)', () => {
     try {
       const user = await createVerifiedUser(paid, { email: 'fn-paid@shop.test' });
       const viewer = { email: user.email, access: user.access, isStaff: false };
-      await paid.services.db.update(users).set({ availableUsd: 5 }).where(eq(users.email, viewer.email));
+      await setBalanceUsd(paid.services.db, viewer.email, 5);
       const fn = await post(paid, viewer, '/api/functions/create/', { name: 'greet', description: 'Greets a shopper by name.' });
       const written = {
         code: 'export default async function greet({ name }) {\n  return { greeting: "Hello, " + name + "!" };\n}\n',
@@ -286,8 +287,7 @@ describe('functions (REST and data API)', () => {
       expect(String(((fake.requests[0]?.body.messages ?? []) as { content: string }[])[1]?.content)).toContain('Greets a shopper by name.');
       const [task] = await paid.services.db.select().from(tasks).where(eq(tasks.type, 'function_initialize'));
       expect(task).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', functionId: fn.body?.id });
-      const [owner] = await paid.services.db.select().from(users).where(eq(users.email, viewer.email));
-      expect(owner?.availableUsd).toBeLessThan(5);
+      expect(await balanceUsd(paid.services.db, viewer.email)).toBeLessThan(5);
     } finally {
       await paid.close();
     }

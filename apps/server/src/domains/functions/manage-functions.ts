@@ -6,7 +6,6 @@ import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
 import { functions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf, variableNamesOf } from '../turns/assistant-tools';
 import { analyzeFunctionCode } from './analysis';
 import { checkFunction } from './check-function';
 import { runAndRecord } from './function-runs';
@@ -14,6 +13,8 @@ import type { FunctionsContext } from './functions-context';
 import { askModelForCode, FIX_INSTRUCTIONS, INITIALIZE_INSTRUCTIONS } from './model-assist';
 import { proposeLocalFix } from './propose-fix';
 import { starterFor } from './starter-code';
+import { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf } from './tool-definition';
+import { variableNamesOf } from './variable-names';
 
 export const FUNCTION_NOT_FOUND = 'Function not found.';
 export const NO_CODE_TO_RUN = 'This function has no code yet. Write it, or press Initialize to start from the description.';

@@ -1,10 +1,9 @@
 import { generateText } from 'ai';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { parseModelId } from '../../lib/model-id';
 import { languageModelFor } from '../ai/language-model';
-import { parseModelId } from '../ai/model-catalog';
-import { generationUsage, recordGeneration } from '../billing/generation-usage';
-import { requireCredit } from '../turns/turn-basics';
+import { chargeGeneration } from '../billing/charge-generation';
+import { balanceOf, canSpend } from '../billing/credit';
+import { generationUsage } from '../billing/generation-usage';
 import type { FunctionsContext } from './functions-context';
 
 /**
@@ -20,12 +19,7 @@ export async function askModelForCode(
 ): Promise<Record<string, unknown> | null> {
   const modelId = ctx.models.defaultModelId;
   if (parseModelId(modelId).provider === 'local') return null;
-  const [owner] = await ctx.db.select({ availableUsd: users.availableUsd }).from(users).where(eq(users.email, input.ownerEmail)).limit(1);
-  try {
-    requireCredit(modelId, Number(owner?.availableUsd ?? 0));
-  } catch {
-    return null;
-  }
+  if (!canSpend(modelId, await balanceOf(ctx.db, input.ownerEmail))) return null;
   let text: string;
   let usage: ReturnType<typeof generationUsage>;
   try {
@@ -43,7 +37,7 @@ export async function askModelForCode(
     ctx.logger.warn({ err: error, modelId }, 'the model could not write function code; using the local version');
     return null;
   }
-  await recordGeneration(ctx.db, {
+  await chargeGeneration(ctx.db, {
     ownerEmail: input.ownerEmail,
     type: input.taskType,
     result: { functionId: input.functionId },

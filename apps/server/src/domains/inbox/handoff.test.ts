@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedMessages, tasks, users } from '../../db/schema';
+import { sharedMessages, tasks } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { collect, type GqlData, gql, listen, settle, type TestViewer, wsClient } from '../../testing/graphql-client';
@@ -32,7 +33,7 @@ describe('live inbox and human handoff', () => {
     t = await createTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, DEFAULT_MODEL: 'openai:gpt-4.1-mini' });
     const user = await createVerifiedUser(t, { email: 'owner@shop.test' });
     owner = { email: user.email, access: user.access, isStaff: false };
-    await t.services.db.update(users).set({ availableUsd: 10 }).where(eq(users.email, owner.email));
+    await setBalanceUsd(t.services.db, owner.email, 10);
     const assistantId = await createAssistant(t, owner, { model: 'openai:gpt-4.1-mini', assistantName: 'Shop bot' });
     token = (await shareAssistant(t, owner, assistantId)).shareToken.token;
     port = await listen(t);

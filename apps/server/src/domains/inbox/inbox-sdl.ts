@@ -5,7 +5,7 @@
  * registry models (getSharedAssistant, updateSharedAssistant, sharedThreadsByOwnerEmailAndLastActivityAt,
  * updateSharedThread for pause/resume, sharedMessagesBySharedThreadID, onCreateSharedThread, …).
  */
-export const sharingSdl = /* GraphQL */ `
+export const inboxSdl = /* GraphQL */ `
   "The colours of the public chat and the widget's launcher, as #RRGGBB."
   type ShareTheme {
     "Launcher, header and the visitor's bubbles."

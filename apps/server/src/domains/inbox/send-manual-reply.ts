@@ -4,10 +4,9 @@ import { isUuid } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
 import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import { rowFromJson } from '../chat/run-turn';
-import type { SharingContext } from '../visitor-chat/visitor-chat-context';
+import type { InboxContext } from './inbox-context';
 import { THREAD_NOT_FOUND } from './summarize-thread';
 import { scheduleThreadSummary } from './summary-queue';
 
@@ -20,7 +19,7 @@ import { scheduleThreadSummary } from './summary-queue';
  * the message and the thread change.
  */
 export async function sendManualReply(
-  ctx: SharingContext,
+  ctx: InboxContext,
   input: { ownerEmail: string; sharedThreadId: string; content: string },
 ): Promise<Item> {
   const parsed = manualReplySchema.safeParse({ content: input.content });
@@ -56,7 +55,7 @@ export async function sendManualReply(
 }
 
 /** `markSharedThreadRead`: the owner opened the thread; visitor messages up to now are read. */
-export async function markSharedThreadRead(ctx: Pick<SharingContext, 'db' | 'events'>, input: { ownerEmail: string; id: string }) {
+export async function markSharedThreadRead(ctx: Pick<InboxContext, 'db' | 'events'>, input: { ownerEmail: string; id: string }) {
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
   const [row] = await ctx.db
     .update(sharedThreads)

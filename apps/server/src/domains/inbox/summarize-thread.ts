@@ -2,14 +2,16 @@ import { generateText } from 'ai';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
-import { assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { parseModelId } from '../../lib/model-id';
 import { languageModelFor } from '../ai/language-model';
-import { LOCAL_MODEL_ID, parseModelId } from '../ai/model-catalog';
-import { generationUsage, recordGeneration } from '../billing/generation-usage';
-import { requireCredit } from '../turns/turn-basics';
-import type { SharingContext } from '../visitor-chat/visitor-chat-context';
+import { LOCAL_MODEL_ID } from '../ai/model-catalog';
+import { chargeGeneration } from '../billing/charge-generation';
+import { balanceSql, canSpend } from '../billing/credit';
+import { generationUsage } from '../billing/generation-usage';
 import { clip, extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
+import type { InboxContext } from './inbox-context';
 
 /** Messages a summary reads: the latest ones (a long chat's summary is about where it ended up). */
 const SUMMARY_MESSAGES = 40;
@@ -27,14 +29,12 @@ const speaker = (message: SummaryMessage) =>
   message.senderType === 'user' ? 'Visitor' : message.isManualResponse ? 'Shop staff' : 'Assistant';
 
 /** The thread, its assistant, the owner's balance and its latest messages (oldest first). */
-async function loadSummarySubjects(ctx: SharingContext, sharedThreadId: string, ownerEmail?: string) {
+async function loadSummarySubjects(ctx: InboxContext, sharedThreadId: string, ownerEmail?: string) {
   const [row] = await ctx.db
     .select({
       thread: sharedThreads,
       assistant: assistants,
-      availableUsd: sql<
-        string | null
-      >`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${sharedThreads.ownerEmail})`,
+      balance: balanceSql(sql`${sharedThreads.ownerEmail}`),
       // The database's clock, not this process's: instances' clocks may differ.
       quietSeconds: sql<number>`extract(epoch from now() - ${sharedThreads.lastActivityAt})::float8`,
     })
@@ -59,15 +59,10 @@ type Subjects = NonNullable<Awaited<ReturnType<typeof loadSummarySubjects>>>;
  * The assistant's model writes the summary; the local model (or a paid model the owner has no
  * credit for) gets the extractive one, free and without network.
  */
-async function composeSummary(ctx: SharingContext, subjects: Subjects) {
+async function composeSummary(ctx: InboxContext, subjects: Subjects) {
   const modelId = subjects.assistant.model || ctx.models.defaultModelId;
   const { provider } = parseModelId(modelId);
-  let payable = true;
-  try {
-    requireCredit(modelId, Number(subjects.availableUsd ?? 0));
-  } catch {
-    payable = false;
-  }
+  const payable = canSpend(modelId, subjects.balance);
   if (provider === 'local' || !payable || !subjects.messages.length) {
     return { text: extractiveSummary(subjects.messages), usage: generationUsage(LOCAL_MODEL_ID, undefined) };
   }
@@ -90,7 +85,7 @@ async function composeSummary(ctx: SharingContext, subjects: Subjects) {
 }
 
 /** Writes the summary, its cost as a Task and the charge together, then tells the owner's inbox. */
-async function writeSummary(ctx: SharingContext, subjects: Subjects): Promise<Item> {
+async function writeSummary(ctx: InboxContext, subjects: Subjects): Promise<Item> {
   const { thread, assistant } = subjects;
   const { text, usage } = await composeSummary(ctx, subjects);
   const row = await ctx.db.transaction(async (tx) => {
@@ -100,7 +95,7 @@ async function writeSummary(ctx: SharingContext, subjects: Subjects): Promise<It
       .where(eq(sharedThreads.id, thread.id))
       .returning();
     if (!updated) return undefined;
-    await recordGeneration(tx, {
+    await chargeGeneration(tx, {
       ownerEmail: thread.ownerEmail,
       type: 'thread_summary',
       result: { sharedThreadId: thread.id, summary: text },
@@ -114,7 +109,7 @@ async function writeSummary(ctx: SharingContext, subjects: Subjects): Promise<It
 }
 
 /** `summarizeSharedThread`: the owner asks for a summary now. */
-export async function summarizeOnDemand(ctx: SharingContext, input: { ownerEmail: string; id: string }): Promise<Item> {
+export async function summarizeOnDemand(ctx: InboxContext, input: { ownerEmail: string; id: string }): Promise<Item> {
   const subjects = await loadSummarySubjects(ctx, input.id, input.ownerEmail);
   if (!subjects) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
   return writeSummary(ctx, subjects);
@@ -127,7 +122,7 @@ export async function summarizeOnDemand(ctx: SharingContext, input: { ownerEmail
  * deleted thread need nothing.
  */
 export async function summarizeIfQuiet(
-  ctx: SharingContext,
+  ctx: InboxContext,
   input: { sharedThreadId: string; quietSeconds: number },
 ): Promise<{ waitSeconds: number } | null> {
   const subjects = await loadSummarySubjects(ctx, input.sharedThreadId);

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedThreads, tasks, users } from '../../db/schema';
+import { sharedThreads, tasks } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
@@ -118,7 +119,7 @@ describe('thread summaries', () => {
   });
 
   it('uses the assistant’s own model when it is a network one, and charges the owner', async () => {
-    await t.services.db.update(users).set({ availableUsd: 5 }).where(eq(users.email, owner.email));
+    await setBalanceUsd(t.services.db, owner.email, 5);
     fake.script({ text: ['Thanks.'], usage: { inputTokens: 10, outputTokens: 1 } });
     const { assistantId, sharedThreadId } = await conversation('openai:gpt-4.1-mini');
     fake.requests.length = 0;
@@ -134,7 +135,7 @@ describe('thread summaries', () => {
     const [recorded] = await summaryTasks(assistantId);
     const cost = costOf('openai', 'gpt-4.1-mini', { inputTokens: 200, outputTokens: 20, cachedInputTokens: 0 });
     expect(recorded?.llmUsage).toMatchObject({ provider: 'openai', costUsd: cost });
-    const balance = (await t.services.db.select().from(users).where(eq(users.email, owner.email)))[0]?.availableUsd ?? 0;
+    const balance = await balanceUsd(t.services.db, owner.email);
     expect(balance).toBeLessThan(5);
 
     // A failing provider: the owner is told, nothing is written.

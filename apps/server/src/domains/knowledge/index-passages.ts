@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { passages, stores } from '../../db/schema';
 import { arrayLiteral } from '../../db/sql-helpers';
+import { postingImpact } from './retrieval/bm25';
 import { weightedTerms } from './retrieval/tokenize';
 
 export interface PassageInput {
@@ -15,25 +16,6 @@ export interface PassageInput {
 const INSERT_BATCH = 1_000;
 /** Postings go in as five array parameters per statement, so a batch can be much larger. */
 const POSTINGS_BATCH = 20_000;
-
-/**
- * BM25 parameters, shared by indexing and search: the values Anserini uses for short passages
- * (MS MARCO), since a passage is a section or a product, not a whole document.
- */
-export const K1 = 0.9;
-export const B = 0.4;
-/** A typical passage's weighted length: the fixed length `postingImpact` normalises against. */
-const REFERENCE_LENGTH = 40;
-
-/**
- * A posting's BM25 term weight (without idf) as if the collection's average length were
- * REFERENCE_LENGTH. The true average drifts as files come and go, but the order of one term's
- * postings barely changes with it, and that order is all search uses this for: reading the best
- * postings of a very common term first instead of all of them.
- */
-export function postingImpact(tf: number, length: number): number {
-  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / REFERENCE_LENGTH));
-}
 
 /** One multi-row INSERT from arrays: far fewer bind parameters than a VALUES list (bulk indexing speed). */
 async function insertPostings(

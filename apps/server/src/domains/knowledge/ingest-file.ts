@@ -45,7 +45,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
     // The store reads "ready" right after its last file does (embeddings follow in the background).
     await refreshStore();
-    await queueFileEmbedding(ctx, logger, file.id);
+    await queueFileEmbedding(ctx, file.id);
   } catch (error) {
     if (error instanceof IngestError) {
       await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: error.message, passageCount: 0 });

@@ -1,51 +1,37 @@
 import { inArray } from 'drizzle-orm';
-import type { Logger } from 'pino';
+import { z } from 'zod';
 import { files } from '../../db/schema';
-import { ingestFile } from './ingest-file';
+import { defineJob } from '../../lib/job-queue';
 import type { KnowledgeContext } from './knowledge-context';
 
-export const INGEST_QUEUE = 'ingest-file';
+/**
+ * Indexing one file (ingest-file.ts; jobs/job-list.ts runs it). A worker that dies mid-file stops
+ * sending heartbeats and the job is claimed again after `heartbeatSeconds`; indexing replaces a
+ * file's passages, so a second run never duplicates them.
+ */
+export const ingestFileJob = defineJob({
+  name: 'ingest-file',
+  payload: z.object({ fileId: z.uuid() }),
+  retryLimit: 3,
+  retryDelay: 5,
+  heartbeatSeconds: 30,
+  expireInSeconds: 15 * 60,
+});
+
+export function queueIngestion(ctx: Pick<KnowledgeContext, 'jobs'>, fileId: string) {
+  return ctx.jobs.send(ingestFileJob, { fileId }, { singletonKey: fileId });
+}
 
 /**
- * The ingestion queue: one job per file. A worker that dies mid-file stops sending heartbeats and
- * the job is claimed again after `heartbeatSeconds`; indexing replaces a file's passages, so a
- * second run never duplicates them.
+ * When workers start: a file still queued or processing whose job was never written (the process
+ * died in between) gets one now. A file whose job exists may get a second one; the second finds it
+ * ready and does nothing.
  */
-async function startIngestion(ctx: KnowledgeContext, logger: Logger) {
-  await ctx.jobs.define({ name: INGEST_QUEUE, retryLimit: 3, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 15 * 60 });
-  await ctx.jobs.work<{ fileId: string }>(INGEST_QUEUE, ctx.env.INGEST_CONCURRENCY, (data, job) =>
-    ingestFile(ctx, logger, data.fileId, job),
-  );
-  // Files queued before a crash whose job was never written (the process died in between) get one
-  // now; the singleton key makes this a no-op for files whose job exists.
+export async function resumeIngestion(ctx: KnowledgeContext) {
   const pending = await ctx.db
     .select({ id: files.id })
     .from(files)
     .where(inArray(files.status, ['queued', 'processing']));
-  for (const file of pending) await ctx.jobs.send(INGEST_QUEUE, { fileId: file.id }, { singletonKey: file.id });
-}
-
-const started = new WeakMap<KnowledgeContext, Promise<void>>();
-
-/**
- * Starts the workers once per process: at boot when files are waiting (a restart after a crash),
- * otherwise on the first upload, so a process that never indexes never starts the queue.
- */
-export function ensureIngestion(ctx: KnowledgeContext, logger: Logger): Promise<void> {
-  let running = started.get(ctx);
-  if (!running) {
-    running = startIngestion(ctx, logger);
-    started.set(ctx, running);
-    running.catch(() => started.delete(ctx));
-  }
-  return running;
-}
-
-export async function resumeIngestionIfPending(ctx: KnowledgeContext, logger: Logger) {
-  const [pending] = await ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(inArray(files.status, ['queued', 'processing']))
-    .limit(1);
-  if (pending) await ensureIngestion(ctx, logger);
+  for (const file of pending) await queueIngestion(ctx, file.id);
+  return pending.length;
 }

@@ -13,8 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { startRetrievalMode } from './embeddings/embedding-queue';
-import { resumeIngestionIfPending } from './ingestion-queue';
+import { syncRetrievalMode } from './embeddings/embedding-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';
 import { createStore, deleteStore } from './manage-stores';
@@ -26,9 +25,9 @@ const security = [{ bearerAuth: [] }];
 export async function knowledgeRoutes(fastify: FastifyInstance) {
   const ctx = createKnowledgeContext(fastify.services);
   const log = fastify.log.child({ domain: 'knowledge' });
+  // What this API shows and searches follows this process's configuration; indexing is a job (jobs/).
   fastify.addHook('onReady', async () => {
-    await resumeIngestionIfPending(ctx, log as never);
-    await startRetrievalMode(ctx, log as never);
+    await syncRetrievalMode(ctx, log as never);
   });
 
   // The signed upload URL: its signature authorises the PUT, and its body is the raw bytes of any
@@ -132,7 +131,7 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
           response: { 200: finishUploadResponseSchema },
         },
       },
-      async (request) => finishUploads(ctx, log as never, { ownerEmail: viewerOf(request).email, ...request.body }),
+      async (request) => finishUploads(ctx, { ownerEmail: viewerOf(request).email, ...request.body }),
     );
 
     app.post(

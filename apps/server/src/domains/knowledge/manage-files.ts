@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/knowledge';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { UploadTooLargeError } from './file-storage';
 import { removeFilePassages } from './index-passages';
-import { ensureIngestion, INGEST_QUEUE } from './ingestion-queue';
+import { queueIngestion } from './ingestion-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
 import { refreshStoreSummary, updateFile } from './store-summary';
@@ -108,13 +107,8 @@ export async function receiveUpload(
  * Step 3: the client says the uploads are done; each file is queued for indexing. A file whose
  * content is already in the store is not indexed twice: it is removed and reported as a duplicate.
  */
-export async function finishUploads(
-  ctx: KnowledgeContext,
-  logger: Logger,
-  input: { ownerEmail: string; storeId: string; fileIds: string[] },
-) {
+export async function finishUploads(ctx: KnowledgeContext, input: { ownerEmail: string; storeId: string; fileIds: string[] }) {
   const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
-  await ensureIngestion(ctx, logger);
   const rows = await ctx.db
     .select()
     .from(files)
@@ -150,7 +144,7 @@ export async function finishUploads(
       continue;
     }
     await updateFile(ctx, file.id, { status: 'queued', progress: 0, statusReason: null });
-    await ctx.jobs.send(INGEST_QUEUE, { fileId: file.id }, { singletonKey: file.id });
+    await queueIngestion(ctx, file.id);
     results.push({ fileId, status: 'queued' });
   }
   await refreshStoreSummary(ctx, store.id);

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { missingVariablesText } from '@aisle/contracts/functions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedThreads, shopConnections, tasks, users } from '../../db/schema';
+import { sharedThreads, shopConnections, tasks } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
@@ -90,7 +91,7 @@ describe('templates: seeded set, required variables, template functions in chat 
     me = { email: a.email, access: a.access, isStaff: false };
     const b = await createVerifiedUser(t, { email: 'tpl-other@shop.test' });
     other = { email: b.email, access: b.access, isStaff: false };
-    await t.services.db.update(users).set({ availableUsd: 10 }).where(eq(users.email, me.email));
+    await setBalanceUsd(t.services.db, me.email, 10);
   });
   afterAll(async () => {
     await t.close();

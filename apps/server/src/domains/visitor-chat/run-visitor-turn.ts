@@ -1,4 +1,3 @@
-import type { LlmUsage } from '@aisle/contracts/chat';
 import {
   type PublicMessage,
   SHARED_CHAT_UNAVAILABLE_TEXT,
@@ -7,15 +6,15 @@ import {
 } from '@aisle/contracts/sharing';
 import type { sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { canSpend } from '../billing/credit';
 import { scheduleThreadSummary } from '../inbox/summary-queue';
 import { requireOpenShare } from '../sharing/open-share';
 import { newVisitorToken, visitorTokenMatches } from '../sharing/share-tokens';
-import { finishAnswer, refusalUsage, startAnswer } from '../turns/answer';
-import { looksLikeInjection, SAFEGUARD_REFUSAL } from '../turns/safeguard';
-import { requireCredit } from '../turns/turn-basics';
+import { runThreadTurn } from '../turns/run-thread-turn';
+import { looksLikeInjection } from '../turns/safeguard';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
 import { toPublicMessage, toVisitorThread } from './public-message';
-import type { SharingContext } from './visitor-chat-context';
+import type { VisitorChatContext } from './visitor-chat-context';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './visitor-prompt';
 import { conversationNotFound } from './visitor-thread';
 import { loadSharedTurnSubjects } from './visitor-turn-subjects';
@@ -42,29 +41,11 @@ export interface SharedTurnResult {
   reply: PublicMessage | null;
 }
 
-/** Whether the owner can pay for this model now (the local model and unpriced ones are free). */
-function canPay(modelId: string, balance: number): boolean {
-  try {
-    requireCredit(modelId, balance);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'PAYMENT_REQUIRED') return false;
-    throw error;
-  }
-}
-
 /** What the visitor is told when the owner cannot pay: nothing about the owner's balance. */
 const unavailable = () => new AppError('PAYMENT_REQUIRED', SHARED_CHAT_UNAVAILABLE_TEXT, { bodyCode: 'unavailable' });
 
-/**
- * One turn of a visitor's chat with a shared assistant (spec §1, §7 Shared chat). The first message
- * creates the thread and its visitor token; later ones need that token. The visitor's message is
- * always stored and reaches the owner's inbox live. The bot answers with the owner's model,
- * instructions, stores, functions and safeguard — unless the shop paused auto-reply (a person
- * answers instead) — and its reply, usage and cost are stored and charged like an owner's turn.
- */
 /** The turn's decisions, made from its first query before anything is written. */
-async function planTurn(ctx: SharingContext, input: SharedChatMessageRequest) {
+async function planTurn(ctx: VisitorChatContext, input: SharedChatMessageRequest) {
   const subjects = await loadSharedTurnSubjects(ctx.db, input.token, input.sharedThreadId);
   requireOpenShare(subjects?.share);
   const { thread, history, assistant } = subjects;
@@ -82,7 +63,7 @@ async function planTurn(ctx: SharingContext, input: SharedChatMessageRequest) {
     paused,
     modelId,
     refused,
-    payable: paused || refused || canPay(modelId, Number(subjects.availableUsd ?? 0)),
+    payable: paused || refused || canSpend(modelId, subjects.balance),
     unanswered,
     earlier: history.slice(0, HISTORY_MESSAGES).reverse(),
     visitorToken: thread ? (input.visitorToken as string) : newVisitorToken(),
@@ -90,7 +71,7 @@ async function planTurn(ctx: SharingContext, input: SharedChatMessageRequest) {
 }
 
 /** Stores the visitor's message: a new thread with it, a follow-up, or the unanswered one again. */
-function storeQuestion(ctx: SharingContext, plan: Awaited<ReturnType<typeof planTurn>>, input: SharedChatMessageRequest) {
+function storeQuestion(ctx: VisitorChatContext, plan: Awaited<ReturnType<typeof planTurn>>, input: SharedChatMessageRequest) {
   const { share, assistant, thread, unanswered, visitorToken } = plan;
   if (!thread) return storeFirstMessage(ctx, { share, assistant, content: input.message, origin: input.origin ?? 'web', visitorToken });
   if (unanswered) return reuseQuestion(ctx, thread, unanswered.id);
@@ -105,67 +86,74 @@ function storeQuestion(ctx: SharingContext, plan: Awaited<ReturnType<typeof plan
  * answers instead) — and its reply, usage and cost are stored and charged like an owner's turn.
  */
 export async function runSharedTurn(
-  ctx: SharingContext,
+  ctx: VisitorChatContext,
   input: SharedChatMessageRequest,
   observer: SharedTurnObserver = {},
 ): Promise<SharedTurnResult> {
   const plan = await planTurn(ctx, input);
   await observer.admit?.();
   const { assistant, modelId, visitorToken } = plan;
-  // Stored while the model starts (the first token does not wait on the write); a failed write stops the turn.
-  const stored: Promise<StoredQuestion> = storeQuestion(ctx, plan, input);
-  stored.catch(() => {});
   let latest: typeof sharedThreads.$inferSelect | undefined;
-  const announce = async () => {
-    const question = await stored;
-    latest = question.thread;
-    const shown = { thread: toVisitorThread(question.thread, visitorToken), userMessage: toPublicMessage(question.message) };
-    observer.onStored?.(shown.thread, shown.userMessage);
-    return { row: question.thread, shown };
+  let stored: Promise<StoredQuestion> | undefined;
+  // The visitor's message is stored once and announced once, whatever happens to the answer.
+  const storeOnce = () => {
+    stored ??= storeQuestion(ctx, plan, input);
+    return stored;
   };
-  const answered = async (
-    row: typeof sharedThreads.$inferSelect,
-    shown: Omit<SharedTurnResult, 'reply'>,
-    text: string,
-    usage: LlmUsage,
-  ) => {
-    const saved = await saveSharedReply(ctx, { thread: row, assistant, text, usage });
-    latest = saved.thread ?? latest;
-    // No reply when the shop paused the thread while the model was writing: it was held back.
-    const reply = saved.reply && toPublicMessage(saved.reply);
-    return { ...shown, thread: { ...shown.thread, autoReplyPaused: !reply }, reply };
+  let announced: Omit<SharedTurnResult, 'reply'> | undefined;
+  const announce = (question: StoredQuestion) => {
+    latest = question.thread;
+    if (!announced) {
+      announced = { thread: toVisitorThread(question.thread, visitorToken), userMessage: toPublicMessage(question.message) };
+      observer.onStored?.(announced.thread, announced.userMessage);
+    }
+    return announced;
   };
 
   try {
-    if (plan.paused) return { ...(await announce()).shown, reply: null };
-    if (!plan.payable) {
-      await announce();
+    if (plan.paused || !plan.payable) {
+      const shown = announce(await storeOnce());
+      if (plan.paused) return { ...shown, reply: null };
       throw unavailable();
     }
-    if (plan.refused) {
-      const { row, shown } = await announce();
-      observer.onText?.(SAFEGUARD_REFUSAL);
-      return await answered(row, shown, SAFEGUARD_REFUSAL, refusalUsage(modelId));
-    }
-    const answering = await startAnswer(ctx, ctx.logger, {
-      assistant,
-      storeIds: plan.storeIds,
-      hasFunctions: plan.hasFunctions,
-      modelId,
-      history: sharedHistoryOf(plan.earlier),
-      question: input.message,
-      systemNote: SHARED_CHAT_NOTE,
-      signal: observer.signal,
-      ready: stored,
-      sharedThreadId: async () => (await stored).thread.id,
-    }).catch(async (error: unknown) => {
-      // The model could not start (retrieval failed, the model is gone): the message is still kept.
-      await announce().catch(() => undefined);
+    const turn = await runThreadTurn(
+      ctx,
+      ctx.logger,
+      {
+        assistant,
+        ownerEmail: assistant.ownerEmail,
+        modelId,
+        storeIds: plan.storeIds,
+        hasFunctions: plan.hasFunctions,
+        messages: [...sharedHistoryOf(plan.earlier), { role: 'user', content: input.message }],
+        query: input.message,
+        refused: plan.refused,
+        systemNote: SHARED_CHAT_NOTE,
+        signal: observer.signal,
+        sharedThreadId: async () => (await storeOnce()).thread.id,
+      },
+      {
+        storeQuestion: storeOnce,
+        announce,
+        storeReply: async (question, answer) => {
+          const saved = await saveSharedReply(ctx, { thread: question.thread, assistant, text: answer.text, usage: answer.usage });
+          latest = saved.thread ?? latest;
+          return saved.reply;
+        },
+      },
+      (event) => {
+        if (event.type === 'text-delta') observer.onText?.(event.text);
+      },
+    ).catch(async (error: unknown) => {
+      // The model could not answer (retrieval failed, the model is gone, the provider failed): the
+      // message is still kept and shown.
+      if (stored) await stored.then(announce).catch(() => undefined);
       throw error;
     });
-    const { row, shown } = await announce();
-    const { text, usage } = await finishAnswer(ctx.logger, answering, { onText: observer.onText });
-    return await answered(row, shown, text, usage);
+    const shown = announce(turn.question);
+    // No reply when the shop paused the thread while the model was writing: it was held back.
+    const reply = turn.reply && toPublicMessage(turn.reply);
+    return { ...shown, thread: { ...shown.thread, autoReplyPaused: !reply }, reply };
   } finally {
     if (latest) scheduleThreadSummary(ctx, latest);
   }

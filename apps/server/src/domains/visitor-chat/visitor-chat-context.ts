@@ -1,24 +1,11 @@
 import type { Logger } from 'pino';
-import type { JobQueue } from '../../lib/job-queue';
 import type { Services } from '../../services';
-import { modelCatalog } from '../ai/model-catalog';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
-import type { ChatContext } from '../turns/turn-basics';
+import { createInboxContext, type InboxContext } from '../inbox/inbox-context';
 
-/** What the sharing domain works with: a chat turn's context, plus jobs (thread summaries) and a logger. */
-export interface SharingContext extends ChatContext {
-  jobs: JobQueue;
-  logger: Logger;
-}
+/**
+ * What a visitor's chat works with: the inbox's context, since every visitor message lands in the
+ * owner's inbox (live, and summarized once the thread is quiet).
+ */
+export type VisitorChatContext = InboxContext;
 
-export function createSharingContext(services: Services, logger: Logger): SharingContext {
-  return {
-    db: services.db,
-    events: services.events,
-    env: services.env,
-    jobs: services.jobs,
-    knowledge: createKnowledgeContext(services),
-    models: modelCatalog(services.env),
-    logger,
-  };
-}
+export const createVisitorChatContext = (services: Services, logger: Logger): VisitorChatContext => createInboxContext(services, logger);

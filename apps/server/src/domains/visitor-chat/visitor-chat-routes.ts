@@ -18,9 +18,9 @@ import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
 import { loadOpenShare } from '../sharing/open-share';
 import { toPublicAssistant } from '../sharing/share-representation';
-import { TurnFailure } from '../turns/turn-basics';
+import { TurnFailure } from '../turns/turn-context';
 import { runSharedTurn } from './run-visitor-turn';
-import type { SharingContext } from './visitor-chat-context';
+import type { VisitorChatContext } from './visitor-chat-context';
 import { sharedChatLimits } from './visitor-chat-limits';
 import type { VisitorFeed } from './visitor-feed';
 import { getVisitorHistory, loadVisitorThread } from './visitor-thread';
@@ -37,7 +37,7 @@ const shareErrors =
   '429 `{detail}` with Retry-After when the visitor or the link sends too much.';
 
 export interface SharedChatRoutesOptions {
-  ctx: SharingContext;
+  ctx: VisitorChatContext;
   feed: VisitorFeed;
 }
 

@@ -1,8 +1,9 @@
 import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_CHAT_UNAVAILABLE_TEXT } from '@aisle/contracts/sharing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedMessages, sharedThreads, users } from '../../db/schema';
+import { sharedMessages, sharedThreads } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import { gql, type TestViewer } from '../../testing/graphql-client';
@@ -69,7 +70,7 @@ describe('public chat', () => {
       .from(sharedMessages)
       .where(eq(sharedMessages.sharedThreadId, threadId))
       .orderBy(asc(sharedMessages.createdAt), asc(sharedMessages.id));
-  const setBalance = (usd: number) => t.services.db.update(users).set({ availableUsd: usd }).where(eq(users.email, owner.email));
+  const setBalance = (usd: number) => setBalanceUsd(t.services.db, owner.email, usd);
 
   it('starts a thread with the first message: an anonymous e-mail, the origin, a visitor token stored only as a hash', async () => {
     const res = await visitor(t, 'message', { token, message: 'How many days do I have to return an item?', origin: 'widget' });
@@ -229,7 +230,7 @@ describe('public chat', () => {
     const answered = await visitor(t, 'message', { token: paid.token, message: 'Any news?', sharedThreadId, visitorToken });
     expect(answered.status).toBe(200);
     expect(answered.body.reply.content).toBe('It shipped yesterday.');
-    const balance = (await t.services.db.select().from(users).where(eq(users.email, owner.email)))[0]?.availableUsd ?? 0;
+    const balance = await balanceUsd(t.services.db, owner.email);
     expect(balance).toBeLessThan(5);
   });
 

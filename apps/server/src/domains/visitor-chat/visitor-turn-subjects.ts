@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads, users } from '../../db/schema';
+import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
+import { balanceSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
 import type { SharedHistoryRow } from './visitor-prompt';
@@ -27,9 +28,7 @@ export async function loadSharedTurnSubjects(db: Db, token: string, threadId: st
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      availableUsd: sql<
-        string | null
-      >`(SELECT ${users.availableUsd}::text FROM ${users} WHERE ${users.email} = ${sharedAssistants.ownerEmail})`,
+      balance: balanceSql(sql`${sharedAssistants.ownerEmail}`),
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type,
                                           'isManualResponse', recent.is_manual_response) ORDER BY recent.created_at DESC, recent.id DESC)

@@ -4,12 +4,12 @@ import type { SharedThreadOrigin } from '@aisle/contracts/sharing';
 import { eq, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
-import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks, users } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
-import { rowFromJson } from '../chat/run-turn';
+import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks } from '../../db/schema';
+import { rowFromJson, rowsOf } from '../../db/sql-helpers';
+import { generationChargeCtes } from '../billing/charge-generation';
 import { shareProblemError } from '../sharing/open-share';
 import { hashVisitorToken, newAnonymousEmail } from '../sharing/share-tokens';
-import type { ChatContext } from '../turns/turn-basics';
+import type { TurnContext } from '../turns/turn-context';
 
 /*
  * The writes of a visitor's turn, each one statement (one round trip; under load the turns share
@@ -31,7 +31,7 @@ const isMissingReference = (error: unknown) =>
 
 /** The visitor's first message: the thread (with the visitor's token hash and anonymous e-mail) and the message together. */
 export async function storeFirstMessage(
-  ctx: Pick<ChatContext, 'db' | 'events'>,
+  ctx: Pick<TurnContext, 'db' | 'events'>,
   input: { share: ShareRow; assistant: AssistantRow; content: string; origin: SharedThreadOrigin; visitorToken: string },
 ): Promise<StoredQuestion> {
   const { share } = input;
@@ -67,7 +67,7 @@ export async function storeFirstMessage(
 
 /** A later message of the visitor, and the thread's activity times. */
 export async function storeFollowUp(
-  ctx: Pick<ChatContext, 'db' | 'events'>,
+  ctx: Pick<TurnContext, 'db' | 'events'>,
   input: { thread: ThreadRow; assistant: AssistantRow; content: string },
 ): Promise<StoredQuestion> {
   const { thread } = input;
@@ -100,7 +100,7 @@ export async function storeFollowUp(
 }
 
 /** A question asked again after its answer failed: the stored message, not a second copy. */
-export async function reuseQuestion(ctx: Pick<ChatContext, 'db'>, thread: ThreadRow, messageId: string): Promise<StoredQuestion> {
+export async function reuseQuestion(ctx: Pick<TurnContext, 'db'>, thread: ThreadRow, messageId: string): Promise<StoredQuestion> {
   const [message] = await ctx.db.select().from(sharedMessages).where(eq(sharedMessages.id, messageId)).limit(1);
   if (!message) throw new Error('the unanswered message is gone');
   return { thread, message };
@@ -113,7 +113,7 @@ export async function reuseQuestion(ctx: Pick<ChatContext, 'db'>, thread: Thread
  * not talk over the person; what the model cost is then kept as a Task, and still charged.
  */
 export async function saveSharedReply(
-  ctx: Pick<ChatContext, 'db' | 'events'>,
+  ctx: Pick<TurnContext, 'db' | 'events'>,
   input: { thread: ThreadRow; assistant: AssistantRow; text: string; usage: LlmUsage },
 ): Promise<{ reply: MessageRow | null; thread: ThreadRow | null }> {
   const { usage, thread, assistant } = input;
@@ -141,21 +141,21 @@ export async function saveSharedReply(
         UPDATE ${sharedThreads} SET last_response_id = reply.id::text, last_activity_at = now(), updated_at = now()
         FROM reply WHERE ${sharedThreads}.id = reply.shared_thread_id
         RETURNING ${sharedThreads}.*
-      ), charged AS (
-        UPDATE ${users} SET available_usd = available_usd - ${usage.costUsd}
-        WHERE email = ${thread.ownerEmail} AND ${usage.costUsd}::numeric > 0
-        RETURNING 1
       ), discarded AS (
         INSERT INTO ${tasks} (owner_email, type, result, llm_usage, provider, model, assistant_id)
         SELECT ${thread.ownerEmail}, 'shared_reply_discarded', ${JSON.stringify({ sharedThreadId: thread.id, reason: 'auto_reply_paused' })}::jsonb,
                ${JSON.stringify(usage)}::jsonb, ${usage.provider}, ${usage.model}, ${assistant.id}
         WHERE NOT EXISTS (SELECT 1 FROM reply)
-        RETURNING 1
-      )
+        RETURNING id
+      ), ${generationChargeCtes({
+        ownerEmail: thread.ownerEmail,
+        usage,
+        reference: sql`coalesce((SELECT 'message:' || id FROM reply), (SELECT 'task:' || id FROM discarded))`,
+      })}
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
              (SELECT row_to_json(answered) FROM answered) AS thread,
-             (SELECT count(*) FROM charged) AS charged,
+             (SELECT count(*) FROM billing_ledger) AS charged,
              (SELECT count(*) FROM discarded) AS discarded`,
   );
   if (saved?.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { variableItem } from '@/features/variables/testing/fake-variables-server';
+import { variableItem } from '@/testing/fake-variables-server';
 import { customTemplateRequiredVariables, missingVariables, requiredVariableStatuses } from './required-variables';
 import { requiredVariablesOf, type TemplateItem, variableNamesOf } from './template-fields';
 

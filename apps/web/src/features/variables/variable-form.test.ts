@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { variableItem } from './testing/fake-variables-server';
+import { variableItem } from '@/testing/fake-variables-server';
 import { checkVariableForm, formFromVariable } from './variable-form';
 
 describe('the variable form', () => {

@@ -1,14 +1,13 @@
 import { ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { getModel } from '../../../data-api/model-registry';
 import { publishRow } from '../../../data-api/model-store';
 import { stores } from '../../../db/schema';
-import type { JobHandlerContext } from '../../../lib/job-queue';
+import { defineJob, type JobHandlerContext } from '../../../lib/job-queue';
 import type { KnowledgeContext } from '../knowledge-context';
 import { EMBEDDING_BATCH_SIZE, embeddingInput } from './embedder';
 import { ensureVectorTable, filesMissingEmbeddings, passagesToEmbed, saveEmbeddings } from './vector-store';
-
-export const EMBED_QUEUE = 'embed-file';
 
 /** Hybrid retrieval needs both a configured model and pgvector in the database. */
 export const hybridAvailable = (ctx: KnowledgeContext) => Boolean(ctx.embedder && ctx.vector);
@@ -39,54 +38,48 @@ export async function embedFile(ctx: KnowledgeContext, fileId: string, job?: Pic
   }
 }
 
-const started = new WeakMap<KnowledgeContext, Promise<void>>();
-
-/** Starts the embedding workers once per process (only when hybrid retrieval is available). */
-function ensureEmbedding(ctx: KnowledgeContext, logger: Logger): Promise<void> {
-  let running = started.get(ctx);
-  if (!running) {
-    running = (async () => {
-      await ensureVectorTable(ctx.db);
-      await ctx.jobs.define({ name: EMBED_QUEUE, retryLimit: 5, retryDelay: 10, heartbeatSeconds: 30, expireInSeconds: 30 * 60 });
-      await ctx.jobs.work<{ fileId: string }>(EMBED_QUEUE, 1, async (data, job) => {
-        try {
-          await embedFile(ctx, data.fileId, job);
-        } catch (error) {
-          logger.warn({ err: error, fileId: data.fileId, attempt: job.retryCount }, 'embedding a file failed; it will be retried');
-          throw error;
-        }
-      });
-    })();
-    started.set(ctx, running);
-    running.catch(() => started.delete(ctx));
-  }
-  return running;
-}
+/** Embedding one indexed file's passages (`embedFile`; jobs/job-list.ts runs it where hybrid retrieval is available). */
+export const embedFileJob = defineJob({
+  name: 'embed-file',
+  payload: z.object({ fileId: z.uuid() }),
+  retryLimit: 5,
+  retryDelay: 10,
+  heartbeatSeconds: 30,
+  expireInSeconds: 30 * 60,
+});
 
 /** Queues a freshly indexed file for embedding; without hybrid retrieval there is nothing to do. */
-export async function queueFileEmbedding(ctx: KnowledgeContext, logger: Logger, fileId: string) {
+export async function queueFileEmbedding(ctx: KnowledgeContext, fileId: string) {
   if (!hybridAvailable(ctx)) return;
-  await ensureEmbedding(ctx, logger);
-  await ctx.jobs.send(EMBED_QUEUE, { fileId }, { singletonKey: `embed:${fileId}` });
+  await ctx.jobs.send(embedFileJob, { fileId }, { singletonKey: `embed:${fileId}` });
 }
 
 /**
- * At boot: every store says how it is searched, and when a model is configured (newly, or a
- * different one) the passages indexed before are embedded in the background.
+ * At boot of every process that serves the API: each store says how it is searched (the web app
+ * shows it, and new stores and searches follow the same configuration), and hybrid search finds
+ * its vector table.
  */
-export async function startRetrievalMode(ctx: KnowledgeContext, logger: Logger) {
+export async function syncRetrievalMode(ctx: KnowledgeContext, logger: Logger) {
   if (ctx.embedder && !ctx.vector) logger.warn('an embedding model is configured but pgvector is not available; retrieval stays lexical');
-  const mode = hybridAvailable(ctx) ? 'hybrid' : 'lexical';
+  if (hybridAvailable(ctx)) await ensureVectorTable(ctx.db);
+  const mode = retrievalModeOf(ctx);
   const changed = await ctx.db
     .update(stores)
     .set({ retrievalMode: mode, updatedAt: new Date() })
     .where(ne(stores.retrievalMode, mode))
     .returning();
   for (const row of changed) publishRow(ctx, getModel('Store'), 'update', row);
+}
+
+/**
+ * When workers start: with a model configured (newly, or a different one), the passages indexed
+ * before are embedded in the background.
+ */
+export async function queueMissingEmbeddings(ctx: KnowledgeContext, logger: Logger) {
   if (!hybridAvailable(ctx) || !ctx.embedder) return;
-  await ensureEmbedding(ctx, logger);
+  await ensureVectorTable(ctx.db);
   const missing = await filesMissingEmbeddings(ctx.db, ctx.embedder.model);
-  for (const file of missing) await ctx.jobs.send(EMBED_QUEUE, { fileId: file.file_id }, { singletonKey: `embed:${file.file_id}` });
+  for (const file of missing) await queueFileEmbedding(ctx, file.file_id);
   if (missing.length) logger.info({ files: missing.length, model: ctx.embedder.model }, 'embedding existing passages in the background');
 }
 

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../env';
+import { startWorkers } from '../../../jobs/start-workers';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../../../testing/fake-embeddings';
 import { type TestViewer, viewerToken } from '../../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { startRetrievalMode } from '../embeddings/embedding-queue';
+import { syncRetrievalMode } from '../embeddings/embedding-queue';
 import { createKnowledgeContext } from '../knowledge-context';
 import { RRF_K, reciprocalRankFusion } from './hybrid-search';
 import { searchStores } from './search-stores';
@@ -154,8 +155,9 @@ describe('configuring an embedding model later', () => {
       EMBEDDING_BASE_URL: embeddings.baseUrl,
       EMBEDDING_API_KEY: 'test-key',
     });
-    const ctx = createKnowledgeContext({ ...t.services, env });
-    await startRetrievalMode(ctx, pino({ level: 'silent' }));
+    const services = { ...t.services, env };
+    await syncRetrievalMode(createKnowledgeContext(services), pino({ level: 'silent' }));
+    await startWorkers(services);
     if (!t.services.database.vector) {
       expect(await countRows(t, sql`SELECT count(*)::int AS n FROM stores WHERE retrieval_mode = 'hybrid'`)).toBe(0);
       return;

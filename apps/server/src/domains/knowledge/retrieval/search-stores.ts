@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { stores } from '../../../db/schema';
 import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
-import { B, K1 } from '../index-passages';
+import { B, K1 } from './bm25';
 import { matchedSurfaces, termsOf } from './tokenize';
 
 /**

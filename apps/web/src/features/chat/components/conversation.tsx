@@ -1,8 +1,9 @@
 import type { Assistant } from '@aisle/contracts/assistants';
-import type { ChatMessage } from '@aisle/contracts/chat';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@aisle/contracts/chat';
 import { AlertCircleIcon, CircleStopIcon, MessageCircleQuestionIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { MessageComposer } from '@/components/message-composer';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -13,7 +14,6 @@ import { useChatTurn } from '../hooks/use-chat-turn';
 import { useMessages } from '../hooks/use-messages';
 import type { TurnState } from '../reply-state';
 import { suggestedQuestionsOf } from '../suggested-questions';
-import { Composer } from './composer';
 import { AssistantBubble, UserBubble } from './message-bubbles';
 
 /** How close to the bottom (px) still counts as following the conversation. */
@@ -177,7 +177,17 @@ export function Conversation({
       </div>
       <div className="border-t bg-background/80 p-3 backdrop-blur md:px-6 md:py-4">
         <div className="mx-auto max-w-3xl">
-          <Composer assistantName={name} busy={busy} onSend={send} onStop={stop} />
+          <MessageComposer
+            id="chat-composer"
+            formLabel="Send a message"
+            fieldLabel="Message"
+            placeholder={busy ? `${name} is answering…` : `Message ${name}…`}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            busy={busy}
+            focusWhenReady
+            onSend={send}
+            onStop={stop}
+          />
           <p className="mt-1.5 hidden text-center text-[11px] text-muted-foreground sm:block">Enter to send · Shift+Enter for a new line</p>
         </div>
       </div>

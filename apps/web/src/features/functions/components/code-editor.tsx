@@ -1,19 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-
-export interface CodeEditorProps {
-  value: string;
-  onChange?: (value: string) => void;
-  language: 'javascript' | 'json';
-  /** The accessible name of the editable text. */
-  label: string;
-  /** Id of the message describing the text (a parse error, field errors). */
-  describedBy?: string;
-  invalid?: boolean;
-  readOnly?: boolean;
-  minHeight?: string;
-  className?: string;
-}
+import type { CodeEditorProps } from './code-editor-props';
 
 // The editor and its languages are a large download; only the function view needs them.
 const CodeMirrorEditor = lazy(() => import('./code-mirror-editor'));

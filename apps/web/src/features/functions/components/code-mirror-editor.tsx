@@ -4,7 +4,7 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { useDarkMode } from '../hooks/use-dark-mode';
-import type { CodeEditorProps } from './code-editor';
+import type { CodeEditorProps } from './code-editor-props';
 
 /**
  * CodeMirror 6 with the language of the text. Loaded on demand by CodeEditor (this module pulls in

@@ -1,8 +1,9 @@
 import { FUNCTION_DESCRIPTION_MAX_LENGTH, FUNCTION_NAME_MAX_LENGTH, functionReturnTypes } from '@aisle/contracts/functions';
 import { useId } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
 import { describedBy, Field, NativeSelect, Textarea } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
-import { useVariables } from '@/features/variables/hooks/use-variables';
+import { useVariables } from '@/hooks/use-variables';
 import { cn } from '@/lib/cn';
 import type { FieldErrors } from '../form-errors';
 import { VariablesInput } from './variables-input';
@@ -36,7 +37,8 @@ export function FunctionDetailsFields({
   compact?: boolean;
 }) {
   const id = useId();
-  const variables = useVariables();
+  const { sessionStore } = useAuth();
+  const variables = useVariables(sessionStore.getValidAccessToken);
   const names = (variables.data ?? []).map((variable) => variable.name);
 
   return (

@@ -19,7 +19,7 @@ vi.mock('@/app/auth/auth-provider', () => ({ useAuth: () => data.auth }));
 vi.mock('@/app/data-client/app-sync-provider', () => ({
   useAppSync: () => ({ client: data.current?.client ?? null, loading: false }),
 }));
-vi.mock('@/features/variables/hooks/use-variables', () => ({
+vi.mock('@/hooks/use-variables', () => ({
   useVariables: () => ({ data: [{ name: 'SHOP_TOKEN' }, { name: 'WAREHOUSE_URL' }], isPending: false }),
 }));
 vi.mock('./code-mirror-editor', async () => ({ default: (await import('../testing/functions-fixtures')).EditorStandIn }));

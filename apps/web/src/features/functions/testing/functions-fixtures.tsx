@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { StartupDataProvider } from '@/app/startup-data/startup-data-provider';
 import { fakeDataClient } from '@/testing/fake-data-client';
-import type { CodeEditorProps } from '../components/code-editor';
+import type { CodeEditorProps } from '../components/code-editor-props';
 
 /*
  * Test doubles for the functions feature. Each test file still mocks auth (signed in as OWNER), the

@@ -3,9 +3,10 @@ import { type RequiredVariable, VARIABLE_VALUE_MAX_LENGTH } from '@aisle/contrac
 import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useVariableMutations, useVariables } from '@/features/variables/hooks/use-variables';
+import { useVariableMutations, useVariables } from '@/hooks/use-variables';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import type { AddTarget } from '../api/add-to-assistant-api';
 import { useAddToAssistant } from '../hooks/use-add-to-assistant';
@@ -48,8 +49,9 @@ type Errors = Record<string, string>;
 
 function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetProps) {
   const id = useId();
-  const variables = useVariables();
-  const { create } = useVariableMutations();
+  const { sessionStore } = useAuth();
+  const variables = useVariables(sessionStore.getValidAccessToken);
+  const { create } = useVariableMutations(sessionStore.getValidAccessToken);
   const { status, items: assistants } = useCollection<Assistant>('assistants');
   const add = useAddToAssistant();
   const [assistantId, setAssistantId] = useState('');

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeVariablesServer, jsonResponse, variableItem } from '@/features/variables/testing/fake-variables-server';
 import { fakeDataClient } from '@/testing/fake-data-client';
+import { fakeVariablesServer, jsonResponse, variableItem } from '@/testing/fake-variables-server';
 import { templateFunctions, templateFunctionsByTemplateID } from '../testing/template-fixtures';
 import { CustomTemplatesTab } from './custom-templates-tab';
 

@@ -1,10 +1,11 @@
 import { PlusIcon, PuzzleIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { useVariables } from '@/features/variables/hooks/use-variables';
+import { useVariables } from '@/hooks/use-variables';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { CustomTemplate } from '../api/custom-templates-api';
 import { PickSaveError, useCustomTemplates } from '../hooks/use-custom-templates';
@@ -27,7 +28,8 @@ export function CustomTemplatesTab() {
   const { items: allTemplates } = useCollection<TemplateItem>('templates');
   const templates = useMemo(() => allTemplates.filter(isActive).sort((a, b) => a.name.localeCompare(b.name)), [allTemplates]);
   const functions = useTemplateFunctions(templates.map((template) => template.id));
-  const variables = useVariables();
+  const { sessionStore } = useAuth();
+  const variables = useVariables(sessionStore.getValidAccessToken);
   // The last dialog stays described while it closes, so its text does not blank during the fade.
   const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
   const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));

@@ -1,8 +1,8 @@
 import type { RequiredVariable } from '@aisle/contracts/functions';
 import type { ChangeEvent } from 'react';
 import { describedBy, Field } from '@/components/form-controls';
+import { SecretInput } from '@/components/secret-input';
 import { Input } from '@/components/ui/input';
-import { SecretInput } from '@/features/variables/components/secret-input';
 
 /** One required variable the owner has not set: its value, hidden while typed when it is secret. */
 export function MissingVariableField({

@@ -7,8 +7,6 @@ import { TemplatesScreen } from './templates-screen';
 // Each tab's content has its own tests; here only which one shows.
 vi.mock('./templates-tab', () => ({ TemplatesTab: () => <p>templates panel</p> }));
 vi.mock('./custom-templates-tab', () => ({ CustomTemplatesTab: () => <p>custom panel</p> }));
-vi.mock('@/features/functions/components/functions-area', () => ({ FunctionsArea: () => <p>functions panel</p> }));
-vi.mock('@/features/variables/components/variables-panel', () => ({ VariablesPanel: () => <p>variables panel</p> }));
 
 function Location() {
   const location = useLocation();
@@ -18,7 +16,7 @@ function Location() {
 function renderAt(url: string) {
   render(
     <MemoryRouter initialEntries={[url]}>
-      <TemplatesScreen />
+      <TemplatesScreen functions={<p>functions panel</p>} variables={<p>variables panel</p>} />
       <Location />
     </MemoryRouter>,
   );

@@ -3,25 +3,23 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '@/components/layouts/screen-header';
-import { FunctionsArea } from '@/features/functions/components/functions-area';
-import { VariablesPanel } from '@/features/variables/components/variables-panel';
 import { cn } from '@/lib/cn';
 import { DEFAULT_TEMPLATE_TAB, type TemplateTab, templateTabFrom, templateTabs } from '../template-tabs';
 import { CustomTemplatesTab } from './custom-templates-tab';
 import { TemplatesTab } from './templates-tab';
 
-const panels: Record<TemplateTab, () => ReactNode> = {
-  templates: () => <TemplatesTab />,
-  custom: () => <CustomTemplatesTab />,
-  functions: () => <FunctionsArea />,
-  variables: () => <VariablesPanel />,
-};
-
 /**
  * The Templates screen (spec §2 "Templates (6)"): ready-made templates, the owner's own
- * combinations of template functions, their functions and the variables all of them read.
+ * combinations of template functions, their functions and the variables all of them read. The
+ * functions and variables tabs are other features' panels, which the route passes in.
  */
-export function TemplatesScreen() {
+export function TemplatesScreen({ functions, variables }: { functions: ReactNode; variables: ReactNode }) {
+  const panels: Record<TemplateTab, ReactNode> = {
+    templates: <TemplatesTab />,
+    custom: <CustomTemplatesTab />,
+    functions,
+    variables,
+  };
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = templateTabFrom(searchParams.get('tab'));
 
@@ -65,7 +63,7 @@ export function TemplatesScreen() {
         {/* Radix mounts only the open panel, so each tab loads its data when first shown. */}
         {templateTabs.map((item) => (
           <Tabs.Content key={item.value} value={item.value} className="outline-none">
-            {panels[item.value]()}
+            {panels[item.value]}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeVariablesServer, jsonResponse, variableItem } from '@/features/variables/testing/fake-variables-server';
 import { fakeDataClient } from '@/testing/fake-data-client';
+import { fakeVariablesServer, jsonResponse, variableItem } from '@/testing/fake-variables-server';
 import { assistant, faqTemplate, ordersTemplate, retiredTemplate, templateFunctionsByTemplateID } from '../testing/template-fixtures';
 import { TemplatesTab } from './templates-tab';
 

@@ -1,7 +1,8 @@
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
-import { useVariables } from '@/features/variables/hooks/use-variables';
+import { useVariables } from '@/hooks/use-variables';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useTemplateFunctions } from '../hooks/use-template-functions';
 import { requiredVariableStatuses } from '../required-variables';
@@ -18,7 +19,8 @@ export function TemplatesTab() {
   const { status, items } = useCollection<TemplateItem>('templates');
   const templates = useMemo(() => items.filter(isActive).sort((a, b) => a.name.localeCompare(b.name)), [items]);
   const functions = useTemplateFunctions(templates.map((template) => template.id));
-  const variables = useVariables();
+  const { sessionStore } = useAuth();
+  const variables = useVariables(sessionStore.getValidAccessToken);
   const [using, setUsing] = useState<{ template: TemplateItem; open: boolean } | null>(null);
 
   const loading = status.state === 'loading' || status.state === 'not-initialised';

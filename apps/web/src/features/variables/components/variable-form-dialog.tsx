@@ -2,12 +2,12 @@ import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { describedBy, Field, Switch } from '@/components/form-controls';
+import { SecretInput } from '@/components/secret-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import { checkVariableForm, formFromVariable, type VariableFormErrors } from '../variable-form';
-import { SecretInput } from './secret-input';
 
 export const SECRET_HELP = 'Stored encrypted. You will not be able to see it again.';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeVariablesServer, jsonResponse, variableItem } from '../testing/fake-variables-server';
+import { fakeVariablesServer, jsonResponse, variableItem } from '@/testing/fake-variables-server';
 import { SECRET_HELP } from './variable-form-dialog';
 import { VariablesPanel } from './variables-panel';
 

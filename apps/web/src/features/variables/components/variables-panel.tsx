@@ -2,11 +2,12 @@ import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
 import { PlusIcon, VariableIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useVariableMutations, useVariables } from '@/hooks/use-variables';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useVariableMutations, useVariables } from '../hooks/use-variables';
 import { VariableFormDialog } from './variable-form-dialog';
 import { VariablesTable } from './variables-table';
 
@@ -17,8 +18,9 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; variable: VariableItem } | { 
  * as API keys and shop addresses. Listed in a table; created, edited and deleted in dialogs.
  */
 export function VariablesPanel() {
-  const variables = useVariables();
-  const { create, update, remove } = useVariableMutations();
+  const { sessionStore } = useAuth();
+  const variables = useVariables(sessionStore.getValidAccessToken);
+  const { create, update, remove } = useVariableMutations(sessionStore.getValidAccessToken);
   // The last dialog stays described while it closes, so its text does not blank during the fade.
   const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
   const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));

@@ -1,7 +1,7 @@
 import type { VisitorLiveEvent, VisitorThreadRequest } from '@aisle/contracts/sharing';
 import { ApiError } from '@/lib/api-client';
-import { readEventStream } from '../event-stream-decoder';
-import { postEventStream } from './post-event-stream';
+import { readEventStream } from '@/lib/event-stream-decoder';
+import { postEventStream } from '@/lib/post-event-stream';
 
 const liveEvents: readonly VisitorLiveEvent['event'][] = ['message', 'thread'];
 
@@ -17,7 +17,7 @@ export async function openVisitorEvents(options: {
   onOpen: () => void;
   onEvent: (event: VisitorLiveEvent) => void;
 }): Promise<void> {
-  const response = await postEventStream('/api/shared-chat/events/', options.request, options.signal);
+  const response = await postEventStream({ path: '/api/shared-chat/events/', body: options.request, signal: options.signal });
   if (!response.body) throw new ApiError(0, null);
   options.onOpen();
   // An unreadable event is skipped (the history fetched on the next reconnect has its message).

@@ -1,14 +1,8 @@
 import type { SharedChatMessageRequest, SharedChatMessageResponse, SharedChatStreamEvent } from '@aisle/contracts/sharing';
-import { readEventStream } from '../event-stream-decoder';
-import { postEventStream } from './post-event-stream';
+import { isEventStream, postEventStream } from '@/lib/post-event-stream';
+import { readTurnStream } from '@/lib/read-turn-stream';
 
 const streamEvents: readonly SharedChatStreamEvent['event'][] = ['thread', 'message', 'token', 'done', 'paused', 'error'];
-
-/** What a stream that cannot be read ends with: the question is stored, so asking again is safe. */
-export const brokenStreamEvent: SharedChatStreamEvent = {
-  event: 'error',
-  data: { code: 'interrupted', detail: 'The answer was cut off. Please try again.', retryable: true },
-};
 
 /**
  * One visitor turn through `POST /api/shared-chat/stream/` (contract: `SharedChatStreamEvent`).
@@ -22,10 +16,10 @@ export async function sendSharedMessage(options: {
   signal: AbortSignal;
   onEvent: (event: SharedChatStreamEvent) => void;
 }): Promise<void> {
-  const response = await postEventStream('/api/shared-chat/stream/', options.request, options.signal);
+  const response = await postEventStream({ path: '/api/shared-chat/stream/', body: options.request, signal: options.signal });
 
   // A proxy that buffers or a server answering JSON still gives a whole turn (`message/`'s shape).
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
+  if (!isEventStream(response)) {
     const turn = (await response.json()) as SharedChatMessageResponse;
     const { userMessage, reply, ...thread } = turn;
     options.onEvent({ event: 'thread', data: thread });
@@ -34,15 +28,11 @@ export async function sendSharedMessage(options: {
     return;
   }
 
-  let ended = false;
-  const onEvent = (event: SharedChatStreamEvent) => {
-    if (event.event === 'done' || event.event === 'paused' || event.event === 'error') ended = true;
-    options.onEvent(event);
-  };
-  try {
-    await readEventStream(response.body, streamEvents, onEvent, () => onEvent(brokenStreamEvent));
-  } catch (cause) {
-    if (options.signal.aborted) throw cause;
-  }
-  if (!ended) options.onEvent(brokenStreamEvent);
+  await readTurnStream<SharedChatStreamEvent>({
+    body: response.body,
+    names: streamEvents,
+    endings: ['done', 'paused'],
+    signal: options.signal,
+    onEvent: options.onEvent,
+  });
 }

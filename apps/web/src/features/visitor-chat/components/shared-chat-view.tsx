@@ -1,16 +1,19 @@
-import { AUTO_REPLY_PAUSED_TEXT, type PublicAssistant } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT, type PublicAssistant, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/sharing';
 import { AlertCircleIcon, HeadsetIcon, LinkIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { MessageComposer } from '@/components/message-composer';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSharedChat } from '../hooks/use-shared-chat';
 import { SharedChatHeader } from './shared-chat-header';
 import { SharedChatWelcome } from './shared-chat-welcome';
 import { SharedMessageLog } from './shared-message-log';
-import { VisitorComposer } from './visitor-composer';
 
 /** How close to the bottom (px) still counts as following the conversation. */
 const FOLLOW_THRESHOLD = 120;
+
+/** The counter shows from here on, so it only appears when the limit is near. */
+const COUNTER_FROM = SHARED_MESSAGE_MAX_LENGTH - 500;
 
 /** Auto-reply is paused: calm, and clear that a person will answer here. */
 function PausedNotice() {
@@ -127,9 +130,16 @@ export function SharedChatView({
           ) : (
             <>
               {chat.autoReplyPaused ? <PausedNotice /> : null}
-              <VisitorComposer
-                assistantName={assistant.assistantName}
+              <MessageComposer
+                id="shared-chat-composer"
+                formLabel="Send a message"
+                fieldLabel="Message"
+                placeholder={chat.busy ? 'Sending…' : `Message ${assistant.assistantName}…`}
+                maxLength={SHARED_MESSAGE_MAX_LENGTH}
+                counterFrom={COUNTER_FROM}
+                size="touch"
                 busy={chat.busy}
+                focusWhenReady
                 focusKey={visible}
                 onSend={chat.send}
                 onStop={chat.stop}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeVariablesServer, variableItem } from '../testing/fake-variables-server';
+import { fakeVariablesServer, variableItem } from '@/testing/fake-variables-server';
 import { listAllVariables } from './variables-api';
 
 describe('listing variables', () => {

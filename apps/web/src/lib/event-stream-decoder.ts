@@ -1,17 +1,17 @@
 import { createParser } from 'eventsource-parser';
 
-/** A server-sent event as the contract types them: a name and its JSON payload. */
+/** A server-sent event as the contracts type them: a name and its JSON payload. */
 export interface TypedEvent {
   event: string;
   data: unknown;
 }
 
 /**
- * Turns the bytes of a server-sent event stream into typed events (the visitor's `stream/` and
- * `events/` answers). Chunks may split anywhere (inside an event, a line or a multi-byte
- * character): the text decoder and the SSE parser both buffer. Comment lines (the 25 s keep-alive)
- * and unknown event names are skipped, so the server may add events without breaking this page;
- * an event whose data is not JSON calls `onUnreadable`.
+ * Turns the bytes of a server-sent event stream into typed events (the owner's chat turn, the
+ * visitor's `stream/` and `events/` answers). Chunks may split anywhere (inside an event, a line or
+ * a multi-byte character): the text decoder and the SSE parser both buffer. Comment lines (the
+ * 25 s keep-alive) and unknown event names are skipped, so the server may add events without
+ * breaking older clients; an event whose data is not JSON calls `onUnreadable`.
  */
 export function createEventStreamDecoder<E extends TypedEvent>(
   names: readonly E['event'][],

@@ -1,0 +1,107 @@
+/**
+ * The allowed direction of dependencies, checked by `npm run lint:deps` (part of `npm test`).
+ *
+ * Server (apps/server/src): transports (app.ts, main.ts, worker.ts, graphql/, http/, jobs/, cli/)
+ * → domains → data-api/, lib/, db/. Domains are layered: a domain may import only the domains
+ * listed after it in SERVER_DOMAINS, so no import cycle between domains can exist. A new domain
+ * goes into the list at its place (one that is missing may import no other domain).
+ *
+ * Web (apps/web/src): shared (components/, lib/, hooks/, config/) → features → app/. Features
+ * never import each other; the storefront widget (widget/) stands alone.
+ */
+
+/** Server domains, highest first: each may import the ones after it, never the ones before. */
+const SERVER_DOMAINS = [
+  'chat',
+  'visitor-chat',
+  'conversations',
+  'inbox',
+  'sharing',
+  'assistants',
+  'setup-wizard',
+  'analytics',
+  'shopify',
+  'turns',
+  'templates',
+  'functions',
+  'variables',
+  'ai',
+  'knowledge',
+  'notifications',
+  'announcements',
+  'accounts',
+  'billing',
+  'auth',
+];
+
+const DOMAINS = '^apps/server/src/domains/';
+const NOT_TESTS = ['\\.test\\.ts$', '^apps/server/src/testing/'];
+
+const domainLayerRules = SERVER_DOMAINS.slice(1).map((domain, index) => ({
+  name: `domain-layers:${domain}`,
+  severity: 'error',
+  comment: `domains/${domain} may not import a domain above it (${SERVER_DOMAINS.slice(0, index + 1).join(', ')}): that is the other direction, and would allow a cycle.`,
+  from: { path: `${DOMAINS}${domain}/`, pathNot: NOT_TESTS },
+  to: { path: `${DOMAINS}(${SERVER_DOMAINS.slice(0, index + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles, in the server or the web app.',
+      from: { path: '^apps/(server|web)/src/' },
+      to: { circular: true },
+    },
+    ...domainLayerRules,
+    {
+      name: 'domain-not-layered',
+      severity: 'error',
+      comment: 'A server domain that is not in SERVER_DOMAINS (.dependency-cruiser.cjs) may not import other domains: add it to the list.',
+      from: { path: `${DOMAINS}(?!(${SERVER_DOMAINS.join('|')})/)([^/]+)/`, pathNot: NOT_TESTS },
+      to: { path: DOMAINS, pathNot: `${DOMAINS}$2/` },
+    },
+    {
+      name: 'foundation-imports-no-domain',
+      severity: 'error',
+      comment: 'data-api/, lib/ and db/ are below every domain: domains register with them, never the reverse.',
+      from: { path: '^apps/server/src/(data-api|lib|db)/', pathNot: NOT_TESTS },
+      to: { path: '^apps/server/src/(domains|graphql|http|jobs|cli)/|^apps/server/src/(app|main|worker|services)\\.ts$' },
+    },
+    {
+      name: 'domains-import-no-transport',
+      severity: 'error',
+      comment: 'Domains never import the GraphQL transport, the job list or the entry points (transports adapt; the domain decides).',
+      from: { path: DOMAINS, pathNot: NOT_TESTS },
+      to: { path: '^apps/server/src/(graphql|jobs|cli)/|^apps/server/src/(app|main|worker)\\.ts$' },
+    },
+    {
+      name: 'web-features-stand-alone',
+      severity: 'error',
+      comment: 'A web feature never imports another feature: move the shared part to components/, lib/, hooks/ or app/.',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      severity: 'error',
+      comment: 'components/, lib/, hooks/ and config/ are shared by every feature: they import no feature and not the app layer.',
+      from: { path: '^apps/web/src/(components|lib|hooks|config)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-widget-stands-alone',
+      severity: 'error',
+      comment: 'The storefront widget loads on shops’ pages: it imports nothing of the app.',
+      from: { path: '^apps/web/src/widget/' },
+      to: { path: '^apps/web/src/(features|app|components|lib|hooks)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

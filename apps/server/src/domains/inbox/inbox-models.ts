@@ -1,0 +1,50 @@
+import { f, ro } from '../../data-api/model-builders';
+import type { ModelDef } from '../../data-api/model-types';
+import { sharedMessages, sharedThreads } from '../../db/schema';
+import { messageFields } from '../assistants/assistant-models';
+
+/** Visitors' threads with a shared assistant, as the owner's inbox shows them live. */
+export const inboxModels: ModelDef[] = [
+  {
+    name: 'SharedThread',
+    plural: 'SharedThreads',
+    table: sharedThreads,
+    owned: true,
+    fields: [
+      ro('sharedAssistantID', 'ID', { column: 'sharedAssistantId' }),
+      ro('lastActivityAt', 'AWSDateTime'),
+      ro('anonymousEmail', 'String'),
+      ro('senderProfilePicUrl', 'String'),
+      f('ownerProfilePicUrl', 'String'),
+      f('autoReplyPaused', 'Boolean'),
+      ro('lastResponseID', 'String', { column: 'lastResponseId' }),
+      ro('origin', 'String'),
+      f('threadSummary', 'String'),
+      ro('visitorContact', 'AWSJSON'),
+      // Unread markers of the inbox: set by markSharedThreadRead and by the visitor's messages.
+      ro('ownerLastReadAt', 'AWSDateTime'),
+      ro('lastVisitorMessageAt', 'AWSDateTime'),
+    ],
+    create: 'none',
+    update: 'owner',
+    delete: 'none',
+    subscriptions: ['create', 'update'],
+    indexes: [{ query: 'sharedThreadsByOwnerEmailAndLastActivityAt', hashField: 'ownerEmail', sortField: 'lastActivityAt' }],
+    relations: [
+      { name: 'sharedAssistant', kind: 'belongsTo', model: 'SharedAssistant', field: 'sharedAssistantID' },
+      { name: 'sharedMessages', kind: 'hasMany', model: 'SharedMessage', field: 'sharedThreadID' },
+    ],
+  },
+  {
+    name: 'SharedMessage',
+    plural: 'SharedMessages',
+    table: sharedMessages,
+    owned: true,
+    fields: [...messageFields, ro('sharedThreadID', 'ID', { column: 'sharedThreadId' }), ro('isManualResponse', 'Boolean')],
+    create: 'none',
+    update: 'none',
+    delete: 'none',
+    subscriptions: ['create'],
+    indexes: [{ query: 'sharedMessagesBySharedThreadID', hashField: 'sharedThreadID', sortField: 'createdAt' }],
+  },
+];

@@ -1,0 +1,228 @@
+import type { LlmUsage } from '@aisle/contracts/chat';
+import { isStepCount, type JSONSchema7, jsonSchema, type ModelMessage, streamText, type ToolSet, tool } from 'ai';
+import type { Logger } from 'pino';
+import type { assistants } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { parseModelId } from '../../lib/model-id';
+import { languageModelFor } from '../ai/language-model';
+import type { RetrievedPassage } from '../ai/local-answer';
+import { providerFailures } from '../ai/provider-errors';
+import { readAnswerStream } from '../ai/read-answer-stream';
+import { generationUsage } from '../billing/generation-usage';
+import { PRICING_AS_OF } from '../billing/pricing';
+import type { AbilityScope } from '../functions/host-abilities';
+import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
+import { citationOf, type NumberedPassage, retrieveFor } from './retrieve-passages';
+import { SAFEGUARD_REFUSAL } from './safeguard';
+import { MAX_TURN_STEPS, STOPPED, type TurnContext, TurnFailure } from './turn-context';
+import type { ClientToolUse, TurnAnswer, TurnSink } from './turn-events';
+import { citedPassages, systemPromptOf } from './turn-prompt';
+
+/** A tool the caller's app runs: the model may call it, and the turn then ends for the app. */
+export interface ClientToolSpec {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** What a turn answers, for any kind of thread (a merchant's chat, a conversation, a visitor's chat, a channel). */
+export interface TurnRequest {
+  /** The assistant answering; null for a conversation that names none (the default model answers). */
+  assistant: typeof assistants.$inferSelect | null;
+  ownerEmail: string;
+  modelId: string;
+  /** The assistant's stores, searched for `query`. */
+  storeIds: string[];
+  /** The thread so far, oldest first, ending with the question. */
+  messages: ModelMessage[];
+  /** What the stores are searched for: the asker's latest words. */
+  query: string;
+  /** Whether the assistant has linked functions (saves a query when it has none); or the tools, when already loaded. */
+  hasFunctions?: boolean;
+  functionTools?: FunctionTool[];
+  /** Tools the server runs within the turn besides the assistant's functions. */
+  serverTools?: ToolSet;
+  /** Tools the caller's app runs (the conversation API). */
+  clientTools?: ClientToolSpec[];
+  /** More for the system prompt (how this channel works, who else answered, the app's context). */
+  systemNote?: string;
+  /** The safeguard refused the question: the refusal is the answer, and no model is asked. */
+  refused?: boolean;
+  /** The visitor's thread, where the lead-capture ability saves a contact. */
+  sharedThreadId?: AbilityScope['sharedThreadId'];
+  signal?: AbortSignal;
+  /**
+   * Settles when the caller's own writes (storing the question) are done; when it fails, the model
+   * is stopped and the failure is the turn's. Lets the model start while the question is stored.
+   */
+  ready?: Promise<unknown>;
+}
+
+/** A reply the safeguard gave without asking the model: free, and marked as refused. */
+export function refusalUsage(modelId: string): LlmUsage {
+  const { provider, model } = parseModelId(modelId);
+  return {
+    provider,
+    model,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    costUsd: 0,
+    priced: true,
+    pricingAsOf: PRICING_AS_OF,
+    citations: [],
+    refused: true,
+  };
+}
+
+const GENERIC_INSTRUCTIONS = 'You are a helpful shop assistant.';
+
+/** Client tools have no `execute`: the AI SDK stops the loop at their call and leaves it to the app. */
+const clientToolSetOf = (specs: ClientToolSpec[]): ToolSet =>
+  Object.fromEntries(
+    specs.map((spec) => [spec.name, tool({ description: spec.description, inputSchema: jsonSchema(spec.inputSchema as JSONSchema7) })]),
+  );
+
+/** Retrieval and the assistant's functions, in parallel: what the model is given for this question. */
+async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnRequest) {
+  const { assistant } = request;
+  const [passages, functionTools] = await Promise.all([
+    assistant && request.query.trim() ? retrieveFor(ctx, logger, assistant, request.storeIds, request.query) : ([] as NumberedPassage[]),
+    request.functionTools ??
+      (assistant && request.hasFunctions ? linkedFunctionTools(ctx.db, request.ownerEmail, assistant.id) : ([] as FunctionTool[])),
+  ]);
+  const clientTools = clientToolSetOf(request.clientTools ?? []);
+  const functionToolSet =
+    assistant && functionTools.length
+      ? toolSetOf(
+          { ...ctx, logger },
+          {
+            ownerEmail: request.ownerEmail,
+            assistantId: assistant.id,
+            storeIds: request.storeIds,
+            sharedThreadId: request.sharedThreadId,
+            tools: functionTools,
+          },
+        )
+      : {};
+  const base = assistant ? systemPromptOf(assistant, passages.map(citationOf)) : GENERIC_INSTRUCTIONS;
+  return {
+    passages,
+    clientTools,
+    tools: { ...clientTools, ...request.serverTools, ...functionToolSet },
+    instructions: request.systemNote ? `${base}\n\n${request.systemNote}` : base,
+  };
+}
+
+/**
+ * THE answering engine: retrieval from the assistant's stores, its functions as tools, the prompt
+ * with its safeguard, the model's stream with at most MAX_TURN_STEPS steps, usage and cost.
+ * Every transport adapts its events (`sink`) and stores what it returns; none re-implements it.
+ *
+ * Resolves with the complete answer; a stopped answer (`STOPPED`) or a provider failure
+ * (`TurnFailure`) rejects, after an `error` event: a half answer is never returned as complete.
+ */
+export async function answerTurn(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink = () => {}): Promise<TurnAnswer> {
+  try {
+    const answer = request.refused ? await refuse(request, sink) : await askModel(ctx, logger, request, sink);
+    sink({ type: 'done', answer });
+    return answer;
+  } catch (error) {
+    sink({ type: 'error', error });
+    throw error;
+  }
+}
+
+async function refuse(request: TurnRequest, sink: TurnSink): Promise<TurnAnswer> {
+  await request.ready;
+  sink({ type: 'text-delta', text: SAFEGUARD_REFUSAL });
+  sink({ type: 'text-end' });
+  const usage = refusalUsage(request.modelId);
+  sink({ type: 'usage', usage });
+  return { text: SAFEGUARD_REFUSAL, usage, finishReason: undefined, clientToolUses: [] };
+}
+
+async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink): Promise<TurnAnswer> {
+  // Stops the model when the asker goes away, or when the caller's writes failed.
+  const abort = new AbortController();
+  const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
+  let started: ReturnType<typeof streamText>;
+  let prepared: Awaited<ReturnType<typeof prepareTurn>>;
+  try {
+    prepared = await prepareTurn(ctx, logger, request);
+    const retrieved: RetrievedPassage[] = prepared.passages.map((passage) => ({
+      id: passage.passageId,
+      fileName: passage.fileName,
+      heading: passage.heading,
+      text: passage.text,
+      score: passage.score,
+    }));
+    started = streamText({
+      model: languageModelFor(ctx.env, request.modelId, { retrieve: async () => retrieved }),
+      instructions: prepared.instructions,
+      messages: request.messages,
+      temperature: request.assistant?.temperature ?? undefined,
+      topP: request.assistant?.topP ?? undefined,
+      tools: Object.keys(prepared.tools).length ? prepared.tools : undefined,
+      stopWhen: isStepCount(MAX_TURN_STEPS),
+      maxRetries: 1,
+      abortSignal: signal,
+      // Failures are read from the stream itself (readAnswerStream) and reported below, once.
+      onError: () => {},
+    });
+    await request.ready;
+  } catch (error) {
+    abort.abort();
+    throw error;
+  }
+
+  const clientToolUses: ClientToolUse[] = [];
+  const answer = await readAnswerStream(
+    tap(started.fullStream, (part) => {
+      if (part.type === 'text-end') sink({ type: 'text-end' });
+      else if (part.type === 'tool-call' && !part.invalid && Object.hasOwn(prepared.clientTools, part.toolName)) {
+        const toolUse = { toolUseId: part.toolCallId, name: part.toolName, input: part.input ?? {} };
+        clientToolUses.push(toolUse);
+        sink({ type: 'client-tool-call', toolUse });
+      }
+    }),
+    (text) => sink({ type: 'text-delta', text }),
+    (event) => {
+      // Client tools are the app's to run: only the assistant's own functions are tool events.
+      if (!Object.hasOwn(prepared.clientTools, event.call.name))
+        sink({ type: event.kind === 'call' ? 'tool-call' : 'tool-result', call: event.call });
+    },
+  );
+  if (request.signal?.aborted) throw new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
+  if (answer.failure || (!answer.text.trim() && !clientToolUses.length)) {
+    if (answer.error) logger.warn({ err: answer.error, modelId: request.modelId }, 'the model failed to answer');
+    throw new TurnFailure(answer.failure ?? providerFailures.failed);
+  }
+  sink({ type: 'text-end' });
+
+  // The local model says which passages it quoted; network models cite them as [n] in the text.
+  const { passages } = prepared;
+  const bySource = new Map(passages.map((passage) => [passage.passageId, passage]));
+  const fromSources = answer.sources.flatMap((source) => {
+    const passage = bySource.get(source.id);
+    return passage ? [citationOf(passage)] : [];
+  });
+  const citations = fromSources.length ? fromSources : citedPassages(answer.text, passages.map(citationOf));
+  if (citations.length) sink({ type: 'citations', citations });
+  const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));
+  const usage: LlmUsage = {
+    ...generationUsage(request.modelId, answer.usage),
+    citations,
+    ...(serverToolCalls.length ? { toolCalls: serverToolCalls } : {}),
+  };
+  sink({ type: 'usage', usage });
+  return { text: answer.text, usage, finishReason: answer.finishReason, clientToolUses };
+}
+
+/** Passes every part on after showing it to `onPart`; the stream's errors still reach the reader. */
+async function* tap<T>(parts: AsyncIterable<T>, onPart: (part: T) => void): AsyncGenerator<T> {
+  for await (const part of parts) {
+    onPart(part);
+    yield part;
+  }
+}

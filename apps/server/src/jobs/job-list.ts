@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { createInboxContext } from '../domains/inbox/inbox-context';
+import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox/summary-queue';
+import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from '../domains/knowledge/embeddings/embedding-queue';
+import { ingestFile } from '../domains/knowledge/ingest-file';
+import { ingestFileJob, resumeIngestion } from '../domains/knowledge/ingestion-queue';
+import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
+import type { JobDefinition, JobHandler } from '../lib/job-queue';
+import type { Services } from '../services';
+
+/**
+ * Every durable job (DESIGN "Server layout": jobs/). Each domain declares its jobs (name, payload
+ * schema, retry policy) with `defineJob` beside the code that queues them; this list adds how many
+ * run at once in one worker process, the handler, and what a worker re-queues when it starts.
+ *
+ * Only entry-point wiring (start-workers.ts) imports this file, never a domain: the handlers import
+ * their domains, so a domain importing the list back would close a cycle (jobs → inbox →
+ * visitor-chat → jobs); domains queue a job through its definition alone.
+ */
+export interface JobEntry<Payload extends z.ZodType = z.ZodType> {
+  job: JobDefinition<Payload>;
+  /** Jobs of this kind one worker process runs at once; 0 leaves them to workers that can run them. */
+  concurrency: number;
+  handle: JobHandler<Payload>;
+  /** When workers start: queues the jobs a crash may have left unwritten (idempotent; duplicates are skipped). */
+  resume?: () => Promise<unknown>;
+}
+
+/** Checks an entry against its own payload type; the list then holds entries of different payloads. */
+const entry = <Payload extends z.ZodType>(job: JobEntry<Payload>) => job as unknown as JobEntry;
+
+export function jobList(services: Services): JobEntry[] {
+  const knowledgeLog = services.logger.child({ domain: 'knowledge' });
+  const knowledge = createKnowledgeContext(services);
+  const inbox = createInboxContext(services, services.logger.child({ domain: 'inbox' }));
+  return [
+    entry({
+      job: ingestFileJob,
+      concurrency: services.env.INGEST_CONCURRENCY,
+      handle: (data, job) => ingestFile(knowledge, knowledgeLog, data.fileId, job),
+      resume: () => resumeIngestion(knowledge),
+    }),
+    entry({
+      job: embedFileJob,
+      // Without a model and pgvector this process cannot embed: the jobs wait for a worker that can.
+      concurrency: hybridAvailable(knowledge) ? 1 : 0,
+      handle: async (data, job) => {
+        try {
+          await embedFile(knowledge, data.fileId, job);
+        } catch (error) {
+          knowledgeLog.warn({ err: error, fileId: data.fileId, attempt: job.retryCount }, 'embedding a file failed; it will be retried');
+          throw error;
+        }
+      },
+      resume: () => queueMissingEmbeddings(knowledge, knowledgeLog),
+    }),
+    // Nothing to resume: a summary is queued with the thread's message and waits in the queue.
+    entry({
+      job: summarizeThreadJob,
+      concurrency: 1,
+      handle: (data) => summarizeThreadWhenQuiet(inbox, data.sharedThreadId),
+    }),
+  ];
+}

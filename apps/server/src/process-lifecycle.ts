@@ -1,0 +1,48 @@
+import pino, { type Logger } from 'pino';
+import { type Env, EnvError, parseEnv } from './env';
+
+/** What both entry points (main.ts, worker.ts) do around their work: configuration, logging, shutdown. */
+
+/** Configuration, or the list of every problem and exit code 1. */
+export function loadConfiguration(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function createLogger(env: Env): Logger {
+  return pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'] });
+}
+
+/**
+ * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 when it fails or takes longer than
+ * `timeoutSeconds` (a stuck close must not keep a stopped deployment alive).
+ */
+export function closeOnSignals(logger: Logger, close: () => Promise<void>, options: { timeoutSeconds: number }) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('graceful shutdown timed out');
+      process.exit(1);
+    }, options.timeoutSeconds * 1000);
+    timer.unref();
+    try {
+      await close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
