@@ -17,8 +17,9 @@ import { templateModels } from './domains/templates/template-models';
  * SDL's text follows it).
  *
  * Registered when this module loads, so `getModel` knows them: services.ts imports it, and every
- * process and test builds its services there before any domain operation runs. A model missing
- * here fails loudly (`Unknown model …`) at boot, when the GraphQL schema checks its relations.
+ * process and test builds its services there before any domain operation runs. A model left out
+ * fails loudly: `getModel` throws `Unknown model …`, and the GraphQL schema checks every
+ * relation's target at boot.
  */
 export const dataApiModels = registerModels([
   ...announcementModels,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTO_REPLY_PAUSED_TEXT } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT } from '@aisle/contracts/visitor-chat';
 import type { FakeLlm } from '@aisle/server/testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '@aisle/server/testing/fake-llm/fake-openai';
 import type { Frame } from 'playwright-core';

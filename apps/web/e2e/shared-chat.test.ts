@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTO_REPLY_PAUSED_TEXT, type SharedAssistant, shareTokenProblems } from '@aisle/contracts/sharing';
+import { type SharedAssistant, shareTokenProblems } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT } from '@aisle/contracts/visitor-chat';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch } from './support/api';

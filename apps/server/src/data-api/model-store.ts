@@ -1,9 +1,9 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import type { Viewer } from '../lib/viewer';
 import { AppError } from '../lib/app-error';
 import type { EventBus, ModelEventKind } from '../lib/event-bus';
+import type { Viewer } from '../lib/viewer';
 import { type Filter, filterToSql } from './filter-sql';
 import { apiSelection, fieldMap, isUuid, normalizeJsonItem, toApiItem } from './model-fields';
 import { getModel } from './model-registry';

@@ -4,9 +4,9 @@ import type { FieldDef, FieldType, ModelDef } from '../data-api/model-types';
 import { dataApiModels } from '../data-api-models';
 
 /**
- * Generates the SDL of the data API from the model registry, with the names and shapes Amplify
- * generates (`ModelWizardConnection`, `CreateWizardInput`, `ModelSubscriptionWizardFilterInput`,
- * …) so clients written against the spec work unchanged.
+ * Generates the SDL of the data API from its models (src/data-api-models.ts), with the names and
+ * shapes Amplify generates (`ModelWizardConnection`, `CreateWizardInput`,
+ * `ModelSubscriptionWizardFilterInput`, …) so clients written against the spec work unchanged.
  */
 const outputType: Record<FieldType, string> = {
   ID: 'ID',

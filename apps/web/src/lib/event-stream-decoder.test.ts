@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@aisle/contracts/chat';
-import type { SharedChatStreamEvent } from '@aisle/contracts/sharing';
+import type { SharedChatStreamEvent } from '@aisle/contracts/visitor-chat';
 import { describe, expect, it } from 'vitest';
 import { createEventStreamDecoder, readEventStream, type TypedEvent } from './event-stream-decoder';
 

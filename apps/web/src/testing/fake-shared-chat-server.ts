@@ -1,4 +1,5 @@
-import type { PublicAssistant, PublicMessage } from '@aisle/contracts/sharing';
+import type { PublicAssistant } from '@aisle/contracts/sharing';
+import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { vi } from 'vitest';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatToWidget, WidgetToChat } from '@aisle/contracts/sharing';
+import type { ChatToWidget, WidgetToChat } from '@aisle/contracts/widget';
 import { isHexColor } from './widget-config';
 
 /**

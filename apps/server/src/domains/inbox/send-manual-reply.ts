@@ -1,4 +1,4 @@
-import { manualReplySchema } from '@aisle/contracts/sharing';
+import { manualReplySchema } from '@aisle/contracts/inbox';
 import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';

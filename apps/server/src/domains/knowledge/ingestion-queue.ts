@@ -24,8 +24,7 @@ export function queueIngestion(ctx: Pick<KnowledgeContext, 'jobs'>, fileId: stri
 
 /**
  * When workers start: a file still queued or processing whose job was never written (the process
- * died in between) gets one now. A file whose job exists may get a second one; the second finds it
- * ready and does nothing.
+ * died in between) gets one now; a file whose job is waiting or running keeps that one alone.
  */
 export async function resumeIngestion(ctx: KnowledgeContext) {
   const pending = await ctx.db

@@ -1,4 +1,4 @@
-import type { PublicMessage, VisitorThread } from '@aisle/contracts/sharing';
+import type { PublicMessage, VisitorThread } from '@aisle/contracts/visitor-chat';
 import type { sharedThreads } from '../../db/schema';
 
 /** A stored SharedMessage as a row or an API item (both carry these fields; dates as Date or ISO text). */

@@ -3,7 +3,7 @@ import {
   SHARED_CHAT_UNAVAILABLE_TEXT,
   type SharedChatMessageRequest,
   type VisitorThread,
-} from '@aisle/contracts/sharing';
+} from '@aisle/contracts/visitor-chat';
 import type { sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { canSpend } from '../billing/credit';

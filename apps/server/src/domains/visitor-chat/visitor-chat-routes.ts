@@ -1,8 +1,7 @@
+import { decodeSharedTokenSchema, publicAssistantSchema } from '@aisle/contracts/sharing';
 import {
   AUTO_REPLY_PAUSED_TEXT,
-  decodeSharedTokenSchema,
   type PublicMessage,
-  publicAssistantSchema,
   SHARED_MESSAGE_MAX_LENGTH,
   sharedChatErrorSchema,
   sharedChatMessageResponseSchema,
@@ -11,7 +10,7 @@ import {
   type VisitorThread,
   visitorThreadHistorySchema,
   visitorThreadRequestSchema,
-} from '@aisle/contracts/sharing';
+} from '@aisle/contracts/visitor-chat';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';

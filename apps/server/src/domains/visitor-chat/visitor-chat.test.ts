@@ -1,4 +1,4 @@
-import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_CHAT_UNAVAILABLE_TEXT } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_CHAT_UNAVAILABLE_TEXT } from '@aisle/contracts/visitor-chat';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedMessages, sharedThreads } from '../../db/schema';

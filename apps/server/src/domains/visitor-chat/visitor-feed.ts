@@ -1,4 +1,4 @@
-import type { VisitorLiveEvent } from '@aisle/contracts/sharing';
+import type { VisitorLiveEvent } from '@aisle/contracts/visitor-chat';
 import type { EventBus, ModelEvent } from '../../lib/event-bus';
 import { shareProblemOf } from '../sharing/open-share';
 import { type MessageLike, toPublicMessage } from './public-message';

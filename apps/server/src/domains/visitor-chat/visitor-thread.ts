@@ -1,4 +1,4 @@
-import { CONVERSATION_NOT_FOUND_TEXT, type VisitorThreadHistory, type VisitorThreadRequest } from '@aisle/contracts/sharing';
+import { CONVERSATION_NOT_FOUND_TEXT, type VisitorThreadHistory, type VisitorThreadRequest } from '@aisle/contracts/visitor-chat';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LlmUsage } from '@aisle/contracts/chat';
-import type { SharedThreadOrigin } from '@aisle/contracts/sharing';
+import type { SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
 import { eq, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';

@@ -1,4 +1,5 @@
-import { CONVERSATION_NOT_FOUND_TEXT, type ShareTokenProblem, shareTokenProblems } from '@aisle/contracts/sharing';
+import { type ShareTokenProblem, shareTokenProblems } from '@aisle/contracts/sharing';
+import { CONVERSATION_NOT_FOUND_TEXT } from '@aisle/contracts/visitor-chat';
 import { ApiError } from '@/lib/api-client';
 
 export interface ShareProblem {

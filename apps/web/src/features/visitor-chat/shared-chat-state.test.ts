@@ -1,4 +1,4 @@
-import type { PublicMessage } from '@aisle/contracts/sharing';
+import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { describe, expect, it } from 'vitest';
 import { initialSharedChatState, mergeMessages, type SharedChatAction, type SharedChatState, sharedChatReducer } from './shared-chat-state';
 

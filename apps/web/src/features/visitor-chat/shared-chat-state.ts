@@ -1,4 +1,4 @@
-import type { PublicMessage, VisitorThread, VisitorThreadHistory } from '@aisle/contracts/sharing';
+import type { PublicMessage, VisitorThread, VisitorThreadHistory } from '@aisle/contracts/visitor-chat';
 import type { VisitorTurnError } from './visitor-error';
 
 /** What reaches the visitor's thread again after a reload (kept per share token, `visitor-thread-store.ts`). */

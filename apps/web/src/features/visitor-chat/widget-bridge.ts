@@ -1,4 +1,5 @@
-import type { ChatToWidget, PublicMessage, WidgetToChat } from '@aisle/contracts/sharing';
+import type { PublicMessage } from '@aisle/contracts/visitor-chat';
+import type { ChatToWidget, WidgetToChat } from '@aisle/contracts/widget';
 
 /**
  * The chat page's side of the storefront widget's postMessage protocol (contract `WidgetToChat`,

@@ -1,4 +1,4 @@
-import { sharedThreadOrigins } from '@aisle/contracts/sharing';
+import { sharedThreadOrigins } from '@aisle/contracts/visitor-chat';
 import { SearchIcon, XIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Input } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/sharing';
+import { SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { SendHorizontalIcon } from 'lucide-react';
 import { MessageComposer } from '@/components/message-composer';
 

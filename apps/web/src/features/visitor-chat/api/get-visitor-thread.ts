@@ -1,4 +1,4 @@
-import type { VisitorThreadHistory, VisitorThreadRequest } from '@aisle/contracts/sharing';
+import type { VisitorThreadHistory, VisitorThreadRequest } from '@aisle/contracts/visitor-chat';
 import { apiRequest } from '@/lib/api-client';
 
 /**

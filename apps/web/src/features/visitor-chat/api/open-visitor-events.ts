@@ -1,4 +1,4 @@
-import type { VisitorLiveEvent, VisitorThreadRequest } from '@aisle/contracts/sharing';
+import type { VisitorLiveEvent, VisitorThreadRequest } from '@aisle/contracts/visitor-chat';
 import { ApiError } from '@/lib/api-client';
 import { readEventStream } from '@/lib/event-stream-decoder';
 import { postEventStream } from '@/lib/post-event-stream';

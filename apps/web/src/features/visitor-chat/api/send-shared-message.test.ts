@@ -1,4 +1,4 @@
-import type { SharedChatStreamEvent } from '@aisle/contracts/sharing';
+import type { SharedChatStreamEvent } from '@aisle/contracts/visitor-chat';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { fakeSharedChatServer, fakeStream, json, publicMessage, visitorThread } from '@/testing/fake-shared-chat-server';

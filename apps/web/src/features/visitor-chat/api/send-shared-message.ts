@@ -1,4 +1,4 @@
-import type { SharedChatMessageRequest, SharedChatMessageResponse, SharedChatStreamEvent } from '@aisle/contracts/sharing';
+import type { SharedChatMessageRequest, SharedChatMessageResponse, SharedChatStreamEvent } from '@aisle/contracts/visitor-chat';
 import { isEventStream, postEventStream } from '@/lib/post-event-stream';
 import { readTurnStream } from '@/lib/read-turn-stream';
 

@@ -1,4 +1,4 @@
-import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

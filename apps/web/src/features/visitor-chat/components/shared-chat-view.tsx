@@ -1,4 +1,5 @@
-import { AUTO_REPLY_PAUSED_TEXT, type PublicAssistant, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/sharing';
+import type { PublicAssistant } from '@aisle/contracts/sharing';
+import { AUTO_REPLY_PAUSED_TEXT, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { AlertCircleIcon, HeadsetIcon, LinkIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { MessageComposer } from '@/components/message-composer';

@@ -1,4 +1,4 @@
-import type { PublicMessage } from '@aisle/contracts/sharing';
+import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CitationList } from '@/components/markdown/citation-chip';

@@ -1,4 +1,4 @@
-import type { SharedChatStreamEvent, SharedThreadOrigin } from '@aisle/contracts/sharing';
+import type { SharedChatStreamEvent, SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { getVisitorThread } from '../api/get-visitor-thread';
 import { sendSharedMessage } from '../api/send-shared-message';

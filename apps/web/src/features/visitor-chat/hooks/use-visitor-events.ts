@@ -1,4 +1,4 @@
-import type { VisitorLiveEvent } from '@aisle/contracts/sharing';
+import type { VisitorLiveEvent } from '@aisle/contracts/visitor-chat';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { openVisitorEvents } from '../api/open-visitor-events';
