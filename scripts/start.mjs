@@ -28,8 +28,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // A closed terminal: the children are in their own process group and would not hear it.
 process.on('SIGHUP', () => current && signalTree(current, 'SIGTERM'));
 
-const staleReason = whyBuild();
-if (staleReason) {
+// A worker process (ROLE=worker) serves no pages, so it needs no web build.
+const servesPages = process.env.ROLE !== 'worker';
+const staleReason = servesPages ? whyBuild() : null;
+if (!servesPages) {
+  log('ROLE=worker serves no web app; skipping the web build');
+} else if (staleReason) {
   log(`building the web app (${staleReason})`);
   const startedAtMs = Date.now();
   const result = await run(['run', 'build', '-w', '@aisle/web'], {});
@@ -42,7 +46,8 @@ if (staleReason) {
   log('web app build is up to date; skipping the build');
 }
 
-exitLike(await run(['run', 'start', '-w', '@aisle/server'], { env: serverEnv() }));
+// Up to 30 s for the server to close after a signal: a worker lets running jobs finish first (worker.ts).
+exitLike(await run(['run', 'start', '-w', '@aisle/server'], { env: serverEnv() }, 30_000));
 
 /** Returns why the web app needs building, or null when apps/web/dist is current. */
 function whyBuild() {
@@ -90,14 +95,14 @@ function writeStamp(stamp) {
   writeFileSync(stampFile, `${JSON.stringify(stamp)}\n`);
 }
 
-async function run(args, options) {
+async function run(args, options, closeTimeoutMs) {
   const child = spawnNpm(args, { stdio: 'inherit', ...options });
   current = child;
   const result = await new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  await waitForTree(child);
+  await waitForTree(child, closeTimeoutMs);
   return result;
 }
 

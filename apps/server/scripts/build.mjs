@@ -1,5 +1,6 @@
 // Bundles the server's own code (and the @aisle/* workspace packages) into dist/main.mjs for
-// `npm start`. Installed dependencies stay external, loaded from node_modules as usual. Running the
+// `npm start`, whatever the ROLE (main.ts hands a worker process over to worker.ts, bundled in).
+// Installed dependencies stay external, loaded from node_modules as usual. Running the
 // TypeScript sources through a loader would keep the loader and Node's TypeScript stripper (for the
 // workspace packages) in memory: the bundle keeps the idle embedded server under its memory goal
 // (bench/idle-memory.ts) and starts faster.

@@ -14,15 +14,19 @@ import type { Services } from '../services';
  * run at once in one worker process, the handler, and what a worker re-queues when it starts.
  *
  * Only entry-point wiring (start-workers.ts) imports this file, never a domain: the handlers import
- * their domains, so a domain importing the list back would close a cycle (jobs → inbox →
- * visitor-chat → jobs); domains queue a job through its definition alone.
+ * their domains, so a domain importing the list back would close a cycle (jobs → inbox → jobs);
+ * domains queue a job through its definition alone.
  */
 export interface JobEntry<Payload extends z.ZodType = z.ZodType> {
   job: JobDefinition<Payload>;
   /** Jobs of this kind one worker process runs at once; 0 leaves them to workers that can run them. */
   concurrency: number;
   handle: JobHandler<Payload>;
-  /** When workers start: queues the jobs a crash may have left unwritten (idempotent; duplicates are skipped). */
+  /**
+   * Before the workers start: queues the jobs a crash may have left unwritten. A key with a job
+   * still waiting or running gets no second one (on the embedded database, one the crash left
+   * running is retried once the workers start).
+   */
   resume?: () => Promise<unknown>;
 }
 

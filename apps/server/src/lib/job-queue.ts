@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
@@ -9,8 +10,8 @@ import type { Database } from '../db/database';
  *
  * This is the mechanism only. Each domain declares its jobs with `defineJob` in a file that imports
  * no handler, so it can queue them; `jobs/job-list.ts` pairs every definition with its handler and
- * is started by the entry points (`jobs/start-workers.ts`). pg-boss starts on first use, so a
- * process that never queues or runs work never pays for it.
+ * is started by the entry points (`jobs/start-workers.ts`). pg-boss starts on first use: with the
+ * workers in a process that runs jobs, with its first queued job in a web process.
  */
 export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   /** The pg-boss queue name. Queued jobs outlive a deploy: renaming one strands its waiting jobs. */
@@ -58,6 +59,11 @@ export interface JobQueue {
    * finish, and any still running then are given back (failed, so retried by a worker later).
    */
   stop(options?: { graceSeconds?: number }): Promise<void>;
+  /**
+   * On the embedded database the queue starts on first use (an idle server, and each test app,
+   * pay nothing for it): this starts it now when jobs are already waiting, queued before a restart.
+   */
+  startIfJobsWait(): Promise<void>;
 }
 
 export interface JobQueueOptions {
@@ -75,6 +81,10 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
   const defined = new Map<string, Promise<void>>();
   const workers = new Map<string, string[]>();
   const sending = new Set<Promise<unknown>>();
+  // Only this process can open an embedded database, so its workers may wait until the queue is
+  // used: a job sent here starts them. Scaled out, other processes queue jobs for this one.
+  const lazy = database.jobConnection.kind === 'pglite';
+  const waitingWorkers: Array<(instance: Boss) => Promise<void>> = [];
 
   const boss = () => {
     started ??= (async () => {
@@ -88,17 +98,17 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
           : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, ...role });
       instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
       await instance.start();
+      for (const attach of waitingWorkers.splice(0)) await attach(instance);
       return instance;
     })();
     return started;
   };
 
   /** Creates (or updates) the job's queue once per process: senders and workers may start in any order. */
-  const define = (job: JobDefinition) => {
+  const define = (job: JobDefinition, instance: Boss) => {
     let done = defined.get(job.name);
     if (!done) {
       done = (async () => {
-        const instance = await boss();
         const policy = {
           retryLimit: job.retryLimit,
           retryDelay: job.retryDelay,
@@ -122,13 +132,42 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     return work;
   };
 
+  /** This process's workers of one job: one single-job worker per slot. */
+  async function attachWorkers<P extends z.ZodType>(instance: Boss, job: JobDefinition<P>, concurrency: number, handler: JobHandler<P>) {
+    await define(job, instance);
+    if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, job.name, logger);
+    // Each fetches again as soon as its job is done: pg-boss otherwise waits a polling interval
+    // between jobs, even with a backlog.
+    for (let slot = 0; slot < concurrency; slot++) {
+      const self = { id: '' };
+      self.id = await instance.work<object>(
+        job.name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+        async ([claimed]) => {
+          if (!claimed) return;
+          try {
+            await handler(job.payload.parse(claimed.data), {
+              id: claimed.id,
+              retryCount: claimed.retryCount,
+              retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
+              signal: claimed.signal,
+            });
+          } finally {
+            if (self.id) instance.notifyWorker(self.id);
+          }
+        },
+      );
+      workers.set(job.name, [...(workers.get(job.name) ?? []), self.id]);
+    }
+  }
+
   return {
     send(job, data, sendOptions) {
       return tracked(
         (async () => {
           const payload = job.payload.parse(data) as object;
-          await define(job);
           const instance = await boss();
+          await define(job, instance);
           const key = sendOptions?.singletonKey;
           // A standard pg-boss queue does not deduplicate by key itself.
           if (key && (await instance.findJobs(job.name, { key })).some((found) => LIVE_STATES.has(found.state))) return null;
@@ -143,8 +182,8 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       return tracked(
         (async () => {
           const payload = job.payload.parse(data) as object;
-          await define(job);
           const instance = await boss();
+          await define(job, instance);
           await instance.upsert(job.name, payload, {
             singletonKey: scheduleOptions.singletonKey,
             startAfter: scheduleOptions.startAfterSeconds,
@@ -154,32 +193,22 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     },
     async work(job, concurrency, handler) {
       if (!options.runsJobs) throw new Error(`this process does not run jobs (ROLE=web), so it cannot work on ${job.name}`);
-      await define(job);
-      const instance = await boss();
-      if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, job.name, logger);
-      // One single-job worker per slot, each fetching again as soon as its job is done: pg-boss
-      // otherwise waits a polling interval between jobs, even with a backlog.
-      for (let slot = 0; slot < concurrency; slot++) {
-        const self = { id: '' };
-        self.id = await instance.work<object>(
-          job.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
-          async ([claimed]) => {
-            if (!claimed) return;
-            try {
-              await handler(job.payload.parse(claimed.data), {
-                id: claimed.id,
-                retryCount: claimed.retryCount,
-                retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
-                signal: claimed.signal,
-              });
-            } finally {
-              if (self.id) instance.notifyWorker(self.id);
-            }
-          },
-        );
-        workers.set(job.name, [...(workers.get(job.name) ?? []), self.id]);
+      const attach = (instance: Boss) => attachWorkers(instance, job, concurrency, handler);
+      if (lazy && !started) {
+        waitingWorkers.push(attach);
+        return;
       }
+      await attach(await boss());
+    },
+    async startIfJobsWait() {
+      if (started || !lazy || !waitingWorkers.length) return;
+      const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      // The queue's tables exist once it has run here before; only then can jobs be waiting.
+      const [tables] = await rows(sql`SELECT 1 AS one WHERE to_regclass('pgboss.job') IS NOT NULL`);
+      const [waiting] = tables
+        ? await rows(sql`SELECT 1 AS one FROM pgboss.job WHERE state IN ('created', 'retry', 'active') LIMIT 1`)
+        : [];
+      if (waiting) await boss();
     },
     async stop(stopOptions) {
       await Promise.allSettled(sending);

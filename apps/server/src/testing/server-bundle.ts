@@ -36,12 +36,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer {
-  port: number;
-  url: string;
+export interface RunningProcess {
   child: ChildProcess;
   output: string[];
+  /** SIGTERM, then its exit code once it has closed. */
   stop(): Promise<number | null>;
+}
+
+export interface RunningServer extends RunningProcess {
+  port: number;
+  url: string;
 }
 
 export interface StartBundleOptions {
@@ -49,37 +53,17 @@ export interface StartBundleOptions {
   port?: number;
 }
 
-export async function startBundle(
-  bundleDir: string,
-  env: Record<string, string | undefined>,
-  options: StartBundleOptions = {},
-): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
+/** The bundle in its own process, as `npm start` runs it; its output is collected. */
+function spawnBundle(bundleDir: string, env: Record<string, string | undefined>): RunningProcess {
   const output: string[] = [];
   const child = spawn(process.execPath, [...startNodeFlags, path.join(bundleDir, 'main.mjs')], {
     cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));
   child.stderr?.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up: ${output.join('')}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.status === 200,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`server did not become ready: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
   return {
-    port,
-    url,
     child,
     output,
     stop: async () => {
@@ -89,6 +73,44 @@ export async function startBundle(
       return exited;
     },
   };
+}
+
+/** Waits until `ready` holds; fails with the process's output when it exits or 30 s pass first. */
+async function waitUntilStarted(started: RunningProcess, ready: () => Promise<boolean>) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`server exited during start-up: ${started.output.join('')}`);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`server did not become ready: ${started.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export async function startBundle(
+  bundleDir: string,
+  env: Record<string, string | undefined>,
+  options: StartBundleOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const started = spawnBundle(bundleDir, { ...env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilStarted(started, () =>
+    fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    ),
+  );
+  return { ...started, port, url };
+}
+
+/**
+ * A worker process (ROLE=worker, worker.ts) from the same bundle: it listens on nothing, so it is
+ * ready once it logs that its jobs run. Needs DATABASE_URL, as a worker always does.
+ */
+export async function startWorkerBundle(bundleDir: string, env: Record<string, string | undefined>): Promise<RunningProcess> {
+  const started = spawnBundle(bundleDir, { ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
+  await waitUntilStarted(started, async () => started.output.join('').includes('Aisle worker is running'));
+  return started;
 }
 
 export interface CliUser {
