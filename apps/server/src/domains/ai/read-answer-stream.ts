@@ -43,6 +43,8 @@ export async function readAnswerStream(
   parts: AsyncIterable<TextStreamPart<ToolSet>>,
   onText: (delta: string) => void = () => {},
   onTool: (event: ToolEvent) => void = () => {},
+  /** Sees every part first (text block ends, calls of tools the caller's app runs). */
+  onPart?: (part: TextStreamPart<ToolSet>) => void,
 ): Promise<StreamedAnswer> {
   const answer: StreamedAnswer = {
     text: '',
@@ -60,6 +62,7 @@ export async function readAnswerStream(
   };
   try {
     for await (const part of parts) {
+      onPart?.(part);
       if (part.type === 'text-delta') {
         answer.text += part.text;
         onText(part.text);

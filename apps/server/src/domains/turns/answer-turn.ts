@@ -178,19 +178,20 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
 
   const clientToolUses: ClientToolUse[] = [];
   const answer = await readAnswerStream(
-    tap(started.fullStream, (part) => {
+    started.fullStream,
+    (text) => sink({ type: 'text-delta', text }),
+    (event) => {
+      // Client tools are the app's to run: only the assistant's own functions are tool events.
+      if (!Object.hasOwn(prepared.clientTools, event.call.name))
+        sink({ type: event.kind === 'call' ? 'tool-call' : 'tool-result', call: event.call });
+    },
+    (part) => {
       if (part.type === 'text-end') sink({ type: 'text-end' });
       else if (part.type === 'tool-call' && !part.invalid && Object.hasOwn(prepared.clientTools, part.toolName)) {
         const toolUse = { toolUseId: part.toolCallId, name: part.toolName, input: part.input ?? {} };
         clientToolUses.push(toolUse);
         sink({ type: 'client-tool-call', toolUse });
       }
-    }),
-    (text) => sink({ type: 'text-delta', text }),
-    (event) => {
-      // Client tools are the app's to run: only the assistant's own functions are tool events.
-      if (!Object.hasOwn(prepared.clientTools, event.call.name))
-        sink({ type: event.kind === 'call' ? 'tool-call' : 'tool-result', call: event.call });
     },
   );
   if (request.signal?.aborted) throw new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
@@ -217,12 +218,4 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   };
   sink({ type: 'usage', usage });
   return { text: answer.text, usage, finishReason: answer.finishReason, clientToolUses };
-}
-
-/** Passes every part on after showing it to `onPart`; the stream's errors still reach the reader. */
-async function* tap<T>(parts: AsyncIterable<T>, onPart: (part: T) => void): AsyncGenerator<T> {
-  for await (const part of parts) {
-    onPart(part);
-    yield part;
-  }
 }

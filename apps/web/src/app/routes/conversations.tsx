@@ -1,5 +1,5 @@
-import { ConversationsScreen } from '@/features/inbox/components/conversations-screen';
+import { InboxScreen } from '@/features/inbox/components/inbox-screen';
 
 export default function ConversationsRoute() {
-  return <ConversationsScreen />;
+  return <InboxScreen />;
 }

@@ -37,7 +37,7 @@ function handOutLink(shares: readonly InboxShare[], now: number): string | null 
  * activity, with search and filters; the chosen one beside it (wide screens) or instead of it
  * (below 768 px). The thread is in the URL (`?thread=<id>`), so a reload or a link opens it.
  */
-export function ConversationsScreen() {
+export function InboxScreen() {
   const liveError = useInboxLive();
   const now = useNow();
   const [params, setParams] = useSearchParams();

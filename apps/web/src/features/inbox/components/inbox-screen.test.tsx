@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeDataClient } from '@/testing/fake-data-client';
 import type { RawThread } from '../api/shared-thread-fields';
 import { at, rawMessage, rawThread } from '../testing/inbox-fixtures';
-import { ConversationsScreen } from './conversations-screen';
+import { InboxScreen } from './inbox-screen';
 
 const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeDataClient> | null }));
 vi.mock('@/app/auth/auth-provider', () => ({
@@ -33,7 +33,7 @@ function renderScreen({ threads = [] as RawThread[], shares = [share] } = {}) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/conversations']}>
-        <ConversationsScreen />
+        <InboxScreen />
       </MemoryRouter>
     </QueryClientProvider>,
   );
