@@ -181,11 +181,10 @@ async function saveReply(
         UPDATE ${threads} SET last_response_id = (SELECT id::text FROM reply), updated_at = now()
         WHERE id = ${input.thread.id}
         RETURNING *
-      ), ${generationChargeCtes({ ownerEmail: input.ownerEmail, usage, reference: sql`(SELECT 'message:' || id FROM reply)` })}
+      )${generationChargeCtes({ ownerEmail: input.ownerEmail, usage, reference: sql`(SELECT 'message:' || id FROM reply)` })}
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
-             (SELECT row_to_json(answered) FROM answered) AS thread,
-             (SELECT count(*) FROM billing_ledger) AS charged`,
+             (SELECT row_to_json(answered) FROM answered) AS thread`,
   );
   if (!saved?.reply) throw new Error('the reply was not stored');
   if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));

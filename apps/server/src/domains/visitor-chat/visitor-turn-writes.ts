@@ -147,7 +147,7 @@ export async function saveSharedReply(
                ${JSON.stringify(usage)}::jsonb, ${usage.provider}, ${usage.model}, ${assistant.id}
         WHERE NOT EXISTS (SELECT 1 FROM reply)
         RETURNING id
-      ), ${generationChargeCtes({
+      )${generationChargeCtes({
         ownerEmail: thread.ownerEmail,
         usage,
         reference: sql`coalesce((SELECT 'message:' || id FROM reply), (SELECT 'task:' || id FROM discarded))`,
@@ -155,7 +155,6 @@ export async function saveSharedReply(
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
              (SELECT row_to_json(answered) FROM answered) AS thread,
-             (SELECT count(*) FROM billing_ledger) AS charged,
              (SELECT count(*) FROM discarded) AS discarded`,
   );
   if (saved?.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
