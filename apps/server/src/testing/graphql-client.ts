@@ -109,5 +109,8 @@ export function collect<T = GqlData>(client: Client, query: string, variables?: 
   };
 }
 
-/** Waits until the server has registered the subscription (a round trip after subscribe). */
-export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits until the server has registered the subscription (a round trip after subscribe, then the
+ * resolver's owner check): 400 ms leaves room for a busy machine running two suites at once.
+ */
+export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));

@@ -199,7 +199,6 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     if (answer.error) logger.warn({ err: answer.error, modelId: request.modelId }, 'the model failed to answer');
     throw new TurnFailure(answer.failure ?? providerFailures.failed);
   }
-  sink({ type: 'text-end' });
 
   // The local model says which passages it quoted; network models cite them as [n] in the text.
   const { passages } = prepared;
