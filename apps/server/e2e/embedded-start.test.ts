@@ -61,5 +61,5 @@ describe('embedded default, first start to restart', () => {
     server = await start();
     const listed = await post(server, '/graphql', { query: '{ listStores { items { name } } }' }, access);
     expect(((await listed.json()) as { data: { listStores: { items: unknown[] } } }).data.listStores.items).toEqual([{ name: 'Catalog' }]);
-  });
+  }, 120_000);
 });
