@@ -150,8 +150,11 @@ describe.runIf(scaled && redisUrl)('web and worker in separate processes', () =>
     // With both running, a new upload goes from the web process to the worker by the queue alone.
     const laterId = await upload(store.id, 'shipping.md', '# Shipping\n\nWe ship to Canada within five working days.\n');
     await waitFor(async () => (await fileStatus(laterId)) === 'ready', 'the second file to be indexed');
-    // The worker's boot re-queued the waiting file only when it had no job: one job per file.
-    expect((await jobs()).filter((job) => job.name === 'ingest-file').map((job) => job.state)).toEqual(['completed', 'completed']);
+    // The worker's boot re-queued the waiting file only when it had no job: one job per file. The
+    // file turns ready inside the handler, a moment before pg-boss marks its job completed.
+    const ingestStates = async () => (await jobs()).filter((job) => job.name === 'ingest-file').map((job) => job.state);
+    await waitFor(async () => (await ingestStates()).every((state) => state === 'completed'), 'both ingest jobs to complete');
+    expect(await ingestStates()).toEqual(['completed', 'completed']);
 
     expect(web.output.join('')).toContain('role: web');
     expect(web.output.join('')).not.toContain(STARTED_JOBS);
