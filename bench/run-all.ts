@@ -1,41 +1,55 @@
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
+import { healthzUnderLoad } from './healthz-under-load';
 import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
-import { removeBundle, startServer } from './server-process';
+import { type BenchServer, removeBundle, startServer } from './server-process';
 import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
 
-/** Runs every benchmark against a fresh server process each and prints one JSON document. */
+/** A benchmark that starts a fresh server of its own, or is handed one. */
+type Benchmark = () => Promise<unknown>;
+const withServer =
+  (run: (server: BenchServer) => Promise<unknown>): Benchmark =>
+  async () => {
+    const server = await startServer();
+    try {
+      return await run(server);
+    } finally {
+      await server.stop();
+    }
+  };
+
+/** Every benchmark, in the order `npm run bench` runs them; each gets a fresh server process. */
+const benchmarks: Record<string, Benchmark> = {
+  idleMemory: () => idleMemory(),
+  listQuery999: withServer((server) => listQuery(server)),
+  eventLatency: withServer((server) => eventLatency(server)),
+  knowledgeIngest: withServer((server) => knowledgeIngest(server)),
+  healthzUnderLoad: withServer((server) => healthzUnderLoad(server)),
+  webFirstScreen: () => webFirstScreen(),
+  knowledgeSearch: () => knowledgeSearch(),
+  chatTurn: () => chatTurn(),
+  functionRun: () => functionRun(),
+  sharedChat: () => sharedChat(),
+};
+
+/**
+ * Runs the benchmarks named on the command line (`npm run bench -- chatTurn listQuery999`), or all
+ * of them, one after the other, and prints one JSON document.
+ */
 async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in benchmarks));
+  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benchmarks).join(', ')}`);
   const results: Record<string, unknown> = { node: process.version, date: new Date().toISOString() };
-  results.idleMemory = await idleMemory();
-  let server = await startServer();
-  try {
-    results.listQuery999 = await listQuery(server);
-  } finally {
-    await server.stop();
+  for (const [name, run] of Object.entries(benchmarks)) {
+    if (asked.length && !asked.includes(name)) continue;
+    results[name] = await run();
   }
-  server = await startServer();
-  try {
-    results.eventLatency = await eventLatency(server);
-  } finally {
-    await server.stop();
-  }
-  server = await startServer();
-  try {
-    results.knowledgeIngest = await knowledgeIngest(server);
-  } finally {
-    await server.stop();
-  }
-  results.webFirstScreen = await webFirstScreen();
-  results.knowledgeSearch = await knowledgeSearch();
-  results.chatTurn = await chatTurn();
-  results.functionRun = await functionRun();
-  results.sharedChat = await sharedChat();
   removeBundle();
   console.log(JSON.stringify(results, null, 2));
 }

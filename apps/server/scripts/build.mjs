@@ -37,3 +37,5 @@ await build({
 // Files the bundle reads at run time, beside it as they are beside src/db/database.ts.
 cpSync(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });
 cpSync(`${root}src/db/init-pglite-data-dir.mjs`, `${dist}/init-pglite-data-dir.mjs`);
+// The embedded database's thread (db/pglite-thread.ts loads it beside itself).
+cpSync(`${root}src/db/pglite-worker.mjs`, `${dist}/pglite-worker.mjs`);

@@ -23,6 +23,7 @@ import { visitorChatRoutes } from './domains/visitor-chat/visitor-chat-plugin';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
+import { registerInputChecks } from './http/input-checks';
 import { rateLimitRedis } from './http/rate-limit-redis';
 import { webAppRoutes } from './http/web-app';
 import type { Services } from './services';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputChecks(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -65,6 +65,10 @@ const envSchema = z.object({
   SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /** Other public chat calls per minute per visitor: opening the link, loading the thread, the live stream. */
   SHARED_CHAT_READ_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** GraphQL requests per minute per account (per address without a valid token) on /graphql. */
+  GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Longest a database statement may run on Postgres (seconds; 0 for no limit). PGlite cannot stop a statement. */
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().min(0).max(3600).default(15),
   /** Function runs, initializations and fixes per minute per owner (each holds a sandbox worker or a model call). */
   FUNCTION_RUN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { type Env, EnvError, parseEnv } from './env';
+import { logSerializers } from './lib/log-serializers';
 
 /** What both entry points (main.ts, worker.ts) do around their work: configuration, logging, shutdown. */
 
@@ -17,7 +18,11 @@ export function loadConfiguration(): Env {
 }
 
 export function createLogger(env: Env): Logger {
-  return pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'] });
+  return pino({
+    level: env.LOG_LEVEL,
+    serializers: logSerializers,
+    redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'],
+  });
 }
 
 /**

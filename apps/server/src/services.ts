@@ -40,6 +40,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     (await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATABASE_URL ? undefined : `${env.dataDir}/db`,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT * 1000,
       logger,
     }));
   return {

@@ -109,7 +109,13 @@ const assistantFields = {
   log: text(LOG_MAX_LENGTH),
 };
 
-export const createAssistantRequestSchema = z.object(assistantFields).partial().required({ assistantName: true });
+/**
+ * The Assistant as a client may write it: every REST create and edit, and the data API's
+ * `createAssistant` / `updateAssistant`, are checked against these same rules.
+ */
+export const assistantEntitySchema = z.object(assistantFields);
+
+export const createAssistantRequestSchema = assistantEntitySchema.partial().required({ assistantName: true });
 export type CreateAssistantRequest = z.infer<typeof createAssistantRequestSchema>;
 
 export const editAssistantRequestSchema = z
@@ -143,14 +149,23 @@ export const linkStoreRequestSchema = z.object({ assistantId: uuid, storeId: uui
 export const linkTemplateRequestSchema = z.object({ assistantId: uuid, templateId: uuid });
 export const linkCustomUserTemplateRequestSchema = z.object({ assistantId: uuid, customUserTemplateId: uuid });
 
+const threadNameSchema = z
+  .string({ error: typeError('Not a valid string.') })
+  .trim()
+  .max(THREAD_NAME_MAX_LENGTH, tooLong(THREAD_NAME_MAX_LENGTH));
+
+/** The Thread as a client may write it (REST thread/create/, the data API's createThread and updateThread). */
+export const threadEntitySchema = z.object({
+  assistantID: uuid,
+  name: threadNameSchema,
+  content: text(LOG_MAX_LENGTH),
+  lastResponseID: text(MODEL_MAX_LENGTH),
+});
+
 export const createThreadRequestSchema = z.object({
   assistantId: uuid,
   /** Blank or missing: "New chat". */
-  name: z
-    .string({ error: typeError('Not a valid string.') })
-    .trim()
-    .max(THREAD_NAME_MAX_LENGTH, tooLong(THREAD_NAME_MAX_LENGTH))
-    .optional(),
+  name: threadNameSchema.optional(),
 });
 export type CreateThreadRequest = z.infer<typeof createThreadRequestSchema>;
 

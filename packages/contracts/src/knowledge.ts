@@ -51,7 +51,10 @@ export const storeNameSchema = z
   .min(1, 'This field may not be blank.')
   .max(STORE_NAME_MAX_LENGTH, tooLong(STORE_NAME_MAX_LENGTH));
 
-export const createStoreRequestSchema = z.object({ name: storeNameSchema });
+/** The Store as a client may write it (REST store/create/, the data API's createStore and updateStore). */
+export const storeEntitySchema = z.object({ name: storeNameSchema });
+
+export const createStoreRequestSchema = storeEntitySchema;
 export type CreateStoreRequest = z.infer<typeof createStoreRequestSchema>;
 
 export const storeIdRequestSchema = z.object({ id: uuid });

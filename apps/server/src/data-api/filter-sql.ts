@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
+import { checkFilterBudget } from './filter-budget';
 import { fieldMap } from './model-fields';
 import { columnsOf, type FieldDef, type ModelDef } from './model-types';
 
@@ -13,17 +14,22 @@ export type Filter = { and?: Filter[] | null; or?: Filter[] | null; not?: Filter
  * always bound parameters.
  */
 export function filterToSql(model: ModelDef, filter: Filter | null | undefined): SQL | undefined {
+  checkFilterBudget(filter);
+  return toSql(model, filter);
+}
+
+function toSql(model: ModelDef, filter: Filter | null | undefined): SQL | undefined {
   if (!filter) return undefined;
   const fields = fieldMap(model);
   const parts: SQL[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null) continue;
     if (key === 'and' || key === 'or') {
-      const list = (value as Filter[]).map((f) => filterToSql(model, f) ?? sql`true`);
+      const list = (value as Filter[]).map((f) => toSql(model, f) ?? sql`true`);
       if (list.length === 0) continue;
       parts.push(sql`(${sql.join(list, key === 'and' ? sql` AND ` : sql` OR `)})`);
     } else if (key === 'not') {
-      parts.push(sql`NOT (${filterToSql(model, value as Filter) ?? sql`true`})`);
+      parts.push(sql`NOT (${toSql(model, value as Filter) ?? sql`true`})`);
     } else {
       const field = fields.get(key);
       if (!field) throw new AppError('BAD_REQUEST', `Unknown filter field "${key}".`);

@@ -1,10 +1,11 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { AppError } from '../lib/app-error';
+import { AppError, appErrorFromDatabase } from '../lib/app-error';
 import type { EventBus, ModelEventKind } from '../lib/event-bus';
 import type { Viewer } from '../lib/viewer';
 import { type Filter, filterToSql } from './filter-sql';
+import { checkInput } from './input-rules';
 import { apiSelection, fieldMap, isUuid, normalizeJsonItem, toApiItem } from './model-fields';
 import { getModel } from './model-registry';
 import { type Access, columnsOf, type ModelDef } from './model-types';
@@ -25,6 +26,7 @@ export type Item = Record<string, unknown>;
 export type SortDirection = 'ASC' | 'DESC';
 
 export const UNAUTHORIZED = 'Unauthorized';
+export const SERVER_MADE_ID = 'The id of a new item is chosen by the server: leave it out.';
 
 export interface ListOptions {
   filter?: Filter | null;
@@ -117,8 +119,9 @@ function checkAccess(access: Access, viewer: Viewer) {
 }
 
 /** Maps API input to column values, refusing fields the caller may not write. */
-async function toColumns(ctx: ModelContext, model: ModelDef, input: Item, mode: 'create' | 'update'): Promise<Item> {
+async function toColumns(ctx: ModelContext, model: ModelDef, raw: Item, mode: 'create' | 'update'): Promise<Item> {
   const fields = fieldMap(model);
+  const input = checkInput(model, fields, raw);
   const values: Item = {};
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || name === 'id') continue;
@@ -154,11 +157,10 @@ function publish(ctx: Pick<ModelContext, 'events'>, model: ModelDef, kind: Model
 
 export async function createItem(ctx: ModelContext, model: ModelDef, input: Item): Promise<Item> {
   checkAccess(model.create, ctx.viewer);
+  // Ids are the server's to choose: a client-chosen id would let anyone learn, by a conflict,
+  // which ids other owners' rows have.
+  if (input.id !== undefined && input.id !== null) throw new AppError('BAD_REQUEST', SERVER_MADE_ID);
   const values = await toColumns(ctx, model, input, 'create');
-  if (input.id !== undefined && input.id !== null) {
-    if (!isUuid(input.id)) throw new AppError('BAD_REQUEST', 'id must be a UUID.');
-    values.id = input.id;
-  }
   for (const field of model.fields) {
     if (field.required && !field.readonly && values[field.column] === undefined) {
       throw new AppError('BAD_REQUEST', `${field.name} is required.`);
@@ -230,12 +232,7 @@ async function runWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23505') throw new AppError('CONFLICT', 'An item with this key already exists.', { cause: error });
-    if (code === '23503') throw new AppError('BAD_REQUEST', 'A referenced item does not exist.', { cause: error });
-    if (code === '22P02' || code === '22007' || code === '22008')
-      throw new AppError('BAD_REQUEST', 'A value has the wrong format.', { cause: error });
-    throw error;
+    throw appErrorFromDatabase(error) ?? error;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { ModelEventKind } from '../lib/event-bus';
 
 /** Scalar kinds of the data API, as Amplify generates them. */
@@ -67,6 +68,12 @@ export interface ModelDef {
   indexes?: IndexDef[];
   relations?: RelationDef[];
   prepareWrite?: PrepareWrite;
+  /**
+   * What a client may write, as packages/contracts says it (`entitySchemas`): checked on every
+   * create and update (an update only for the fields it sends). Fields it does not name still get
+   * the default bounds of their kind (data-api/input-rules.ts).
+   */
+  input?: z.ZodObject;
 }
 
 export type ColumnMap = Record<string, PgColumn>;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
+import { type PgliteThread, startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,7 +22,7 @@ export interface Database {
   /** pgvector is usable (always on PGlite; on Postgres when the extension is installed). */
   vector: boolean;
   /** What the job queue connects through: the PGlite instance itself, or the Postgres URL. */
-  jobConnection: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string };
+  jobConnection: { kind: 'pglite'; client: PgliteThread } | { kind: 'postgres'; url: string };
   /** Database reachable and every committed migration applied. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,22 +38,25 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; `undefined` with no url = in-memory (tests). */
   dataDir?: string;
+  /**
+   * Postgres stops any statement that runs longer (0 or unset: no limit), so no request can hold a
+   * connection and its locks for long. Migrations are exempt. PGlite cannot interrupt a statement
+   * (measured: `statement_timeout` is ignored there); its bounds are the data API's input budgets.
+   */
+  statementTimeoutMs?: number;
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.logger) : await openPglite(options.dataDir);
+  const database = options.url
+    ? await openPostgres(options.url, options.logger, options.statementTimeoutMs)
+    : await openPglite(options.dataDir);
   await database.migrate();
   return database;
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
-  const [{ PGlite }, { vector }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-pgvector'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initDataDirInChild(dataDir);
@@ -60,13 +64,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
   // Postgres defaults shared_buffers to 128 MB, all of it WASM memory here; 16 MB keeps an idle
   // embedded server small (measured: 333 → 193 MB RSS for PGlite alone) at no measured speed cost,
   // since the data files stay in the operating system's page cache anyway.
-  const client = await PGlite.create({
+  const client = await startPgliteThread({
     dataDir,
-    extensions: { vector },
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'temp_buffers=4MB'],
+    startParams: ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'temp_buffers=4MB'],
   });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
-  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // Drizzle needs only query, exec and transaction of a PGlite: the thread's client offers them.
+  const db = drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -74,7 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     jobConnection: { kind: 'pglite', client },
     isReady: () => checkReady(db),
     close: once(() => client.close()),
-    migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
+    migrate: () => migrate(drizzle({ client: client as never, schema }), { migrationsFolder }),
   };
 }
 
@@ -85,13 +88,21 @@ function initDataDirInChild(dataDir: string) {
   if (result.status !== 0) throw new Error(`Could not create the database in ${dataDir} (exit ${result.status ?? result.signal})`);
 }
 
-async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger']): Promise<Database & { migrate(): Promise<void> }> {
+async function openPostgres(
+  url: string,
+  logger?: OpenDatabaseOptions['logger'],
+  statementTimeoutMs = 0,
+): Promise<Database & { migrate(): Promise<void> }> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle connection the server drops (a restart, a terminated backend) is reported here and
   // replaced on next use; without a listener the pool's 'error' event would crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection lost'));
@@ -118,10 +129,13 @@ async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'])
     migrate: async () => {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a big table: the statement timeout is for requests, not for it.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migrate(drizzle({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await client.query('RESET statement_timeout').catch(() => undefined);
         client.release();
       }
     },

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import { getItems, type Item, type ModelContext } from '../data-api/model-store';
 import type { ModelDef } from '../data-api/model-types';
-import { AppError } from '../lib/app-error';
+import { AppError, appErrorFromDatabase } from '../lib/app-error';
 import type { Viewer } from '../lib/viewer';
 import type { Services } from '../services';
 
@@ -44,12 +44,16 @@ const errorType: Record<string, string> = {
   CONFLICT: 'ConditionalCheckFailedException',
   BAD_REQUEST: 'BadRequest',
   NOT_FOUND: 'NotFound',
+  UNAVAILABLE: 'ServiceUnavailable',
 };
 
 /** Expected failures become client-facing GraphQL errors; anything else is masked by Yoga. */
 export function toGraphQLError(error: unknown): unknown {
+  if (!(error instanceof AppError)) error = appErrorFromDatabase(error) ?? error;
   if (error instanceof AppError) {
-    return new GraphQLError(error.detail, { extensions: { code: error.code, errorType: errorType[error.code] ?? error.code } });
+    return new GraphQLError(error.detail, {
+      extensions: { code: error.code, errorType: errorType[error.code] ?? error.code, ...(error.fields ? { fields: error.fields } : {}) },
+    });
   }
   return error;
 }

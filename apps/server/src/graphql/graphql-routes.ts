@@ -1,5 +1,7 @@
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -14,12 +16,14 @@ import { inboxSdl } from '../domains/inbox/inbox-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import type { TurnContext } from '../domains/turns/turn-context';
 import { viewerFromRequest } from '../http/authenticate';
+import { clip } from '../lib/log-serializers';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
 import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
 import { inboxResolvers } from './inbox-resolvers';
+import { inputProblemOf, useInputChecks } from './input-checks';
 import { buildResolvers } from './resolvers';
 import { createSubscriptionHub } from './subscription-hub';
 
@@ -62,18 +66,31 @@ export async function graphqlRoutes(app: FastifyInstance) {
     graphiql: false,
     // CORS is Fastify's (CORS_ORIGINS) for every route; Yoga's own would reflect any origin.
     cors: false,
-    // Nested connections and aliases each cost a query: bound them so one request cannot fan out
-    // into thousands (a list of assistants with their threads' messages is 7 deep).
-    plugins: [maxDepthPlugin({ n: 8, exposeLimits: true }), maxAliasesPlugin({ n: 30, exposeLimits: true })],
+    // What one operation may ask for (the hardening issue: one account must not slow the others):
+    // sane input (input-checks.ts); a document of at most 2,000 tokens (the web app's largest is a
+    // few hundred; a deeply nested literal is refused before the parser recurses into it); nested
+    // connections and aliases each cost a query, so they are bounded (a list of assistants with
+    // their threads' messages is 7 deep); and a cost limit over the whole selection. Filters are
+    // bounded where they are read (data-api/filter-budget.ts).
+    plugins: [
+      useInputChecks(),
+      maxTokensPlugin({ n: 2000, exposeLimits: true }),
+      maxDepthPlugin({ n: 8, exposeLimits: true }),
+      maxAliasesPlugin({ n: 30, exposeLimits: true }),
+      costLimitPlugin({ maxCost: 5000, exposeLimits: true }),
+    ],
     landingPage: false,
+    // Yoga logs an error as its first argument; through the logger's serializers, never in full.
     logging: {
-      debug: (...args) => app.log.debug(args),
-      info: (...args) => app.log.info(args),
-      warn: (...args) => app.log.warn(args),
-      error: (...args) => app.log.error(args),
+      debug: (...args) => app.log.debug(logArgs(args)),
+      info: (...args) => app.log.info(logArgs(args)),
+      warn: (...args) => app.log.warn(logArgs(args)),
+      error: (...args) => app.log.error(logArgs(args)),
     },
     context: async ({ req, viewer }) => {
       if (viewer !== undefined) return { services: app.services, viewer };
+      // Known already when the rate limit keyed the request by its account.
+      if (req?.viewer !== undefined && req.viewer !== null) return { services: app.services, viewer: req.viewer };
       // An invalid or expired token is the same as none: every operation then reads "Unauthorized".
       const fromRequest = req ? await viewerFromRequest(app, req).catch(() => null) : null;
       return { services: app.services, viewer: fromRequest };
@@ -85,6 +102,18 @@ export async function graphqlRoutes(app: FastifyInstance) {
     method: ['GET', 'POST', 'OPTIONS'],
     bodyLimit: app.services.env.GRAPHQL_BODY_LIMIT,
     schema: { hide: true },
+    config: {
+      ownInputChecks: true,
+      // Per account (per address without a valid token), counted in Redis when scaled out.
+      rateLimit: {
+        max: app.services.env.GRAPHQL_RATE_LIMIT,
+        timeWindow: '1 minute',
+        keyGenerator: async (request: FastifyRequest) => {
+          request.viewer = await viewerFromRequest(app, request).catch(() => null);
+          return request.viewer ? `graphql:account:${request.viewer.userId}` : `graphql:address:${request.ip}`;
+        },
+      },
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
@@ -113,6 +142,8 @@ export async function graphqlRoutes(app: FastifyInstance) {
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
       subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
+        const problem = inputProblemOf(payload.query, payload.variables);
+        if (problem) return [problem];
         const enveloped = yoga.getEnveloped({ viewer: ctx.extra.viewer ?? null });
         let document: ReturnType<typeof enveloped.parse>;
         try {
@@ -147,6 +178,12 @@ export async function graphqlRoutes(app: FastifyInstance) {
     await wsServer.dispose();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
+}
+
+function logArgs(args: unknown[]): Record<string, unknown> {
+  const error = args.find((arg): arg is Error => arg instanceof Error);
+  const text = args.filter((arg) => typeof arg === 'string').join(' ');
+  return { ...(error ? { err: error } : {}), msg: clip(text) };
 }
 
 /** Accepts the token as `Authorization`, `authorization`, `token` or Amplify's `headers.Authorization`. */

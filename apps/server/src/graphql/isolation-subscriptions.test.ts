@@ -5,7 +5,7 @@ import { getModel } from '../data-api/model-registry';
 import { deleteItem, type Item, insertItemAsSystem, publishRow, updateItem } from '../data-api/model-store';
 import type { ModelDef } from '../data-api/model-types';
 import { collect, listen, settle, type TestViewer, viewerToken, wsClient } from '../testing/graphql-client';
-import { operationsOf, ownedModels, updatableField } from '../testing/model-operations';
+import { operationsOf, ownedModels, sampleValue, updatableField } from '../testing/model-operations';
 import { seedAllModels } from '../testing/seed-models';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -57,7 +57,8 @@ describe('isolation: subscriptions', () => {
       return publishRow(ctx, model, 'delete', row as object);
     }
     const field = updatableField(model);
-    if (kind === 'Update') return updateItem(ctx, model, { id: aliceRows[model.name]?.id, ...(field ? { [field.name]: true } : {}) });
+    if (kind === 'Update')
+      return updateItem(ctx, model, { id: aliceRows[model.name]?.id, ...(field ? { [field.name]: sampleValue(field, aliceRows) } : {}) });
     const victim = (await seedAllModels(t, alice.email))[model.name];
     return deleteItem(ctx, model, { id: victim?.id });
   }

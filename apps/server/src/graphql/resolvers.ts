@@ -1,3 +1,4 @@
+import { checkFilterBudget } from '../data-api/filter-budget';
 import type { SubscriptionFilter } from '../data-api/filter-match';
 import type { Filter } from '../data-api/filter-sql';
 import { getModel } from '../data-api/model-registry';
@@ -72,6 +73,7 @@ function modelResolvers(model: ModelDef, hub: SubscriptionHub) {
         const { viewer } = modelContext(ctx);
         // Owner-scoped subscriptions deliver only the caller's rows, whatever argument is sent.
         if (model.owned && args.ownerEmail != null && args.ownerEmail !== viewer.email) throw unauthorized();
+        checkFilterBudget(args.filter);
         return hub.subscribe({
           model: model.name,
           kind,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { identifyScope } from '../lib/request-scope';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
 
@@ -14,6 +15,8 @@ export async function viewerFromRequest(app: FastifyInstance, request: FastifyRe
   const token = tokenFromAuthorization(request.headers.authorization);
   if (!token) return null;
   const claims = await app.services.tokens.verify(token, 'access');
+  // From here on, the request's database work takes its turns as this account's.
+  identifyScope(`account:${claims.email}`);
   return { userId: claims.user_id, email: claims.email, isStaff: claims.is_staff };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, appErrorFromDatabase } from '../lib/app-error';
 
 const REQUIRED = 'This field is required.';
 
@@ -41,10 +41,21 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply.status(400).send({ detail: 'JSON parse error: the request body is not valid JSON.' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ detail: error.message || 'Request was throttled.' });
+    if (status === 429) {
+      const detail = error.message || 'Request was throttled.';
+      // The data API answers in GraphQL's shape, so its clients read the reason where they look.
+      if (request.routeOptions.url === '/graphql')
+        return reply.status(429).send({ errors: [{ message: detail, extensions: { code: 'RATE_LIMITED' } }] });
+      return reply.status(429).send({ detail });
+    }
     if (status >= 400 && status < 500) {
       if (error instanceof SyntaxError) return reply.status(400).send({ detail: 'JSON parse error: the request body is not valid JSON.' });
       return reply.status(status).send({ detail: error.message });
+    }
+    const fromDatabase = appErrorFromDatabase(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'the database refused a request');
+      return reply.status(fromDatabase.status).send(fromDatabase.toBody());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error.' });

@@ -15,6 +15,7 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof errorStatus;
@@ -55,5 +56,37 @@ export class AppError extends Error {
   static fields(fields: Record<string, string[]>): AppError {
     const first = Object.values(fields)[0]?.[0] ?? 'Invalid input.';
     return new AppError('BAD_REQUEST', first, { fields });
+  }
+}
+
+/** The SQLSTATE of a database error, whether Drizzle wrapped it (as `cause`) or not. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const found = cause?.code ?? code;
+  return typeof found === 'string' && /^[0-9A-Z]{5}$/.test(found) ? found : undefined;
+}
+
+/**
+ * What a client did wrong, or what went wrong for them, when the database refused a statement; null
+ * for failures that are the server's own (they stay 500s, logged).
+ */
+export function appErrorFromDatabase(error: unknown): AppError | null {
+  switch (databaseErrorCode(error)) {
+    case '23505':
+      return new AppError('CONFLICT', 'An item with this key already exists.', { cause: error });
+    case '23503':
+      return new AppError('BAD_REQUEST', 'A referenced item does not exist.', { cause: error });
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22003':
+      return new AppError('BAD_REQUEST', 'A value has the wrong format.', { cause: error });
+    case '22021':
+    case '22P05':
+      return new AppError('BAD_REQUEST', 'A value holds characters that cannot be stored.', { cause: error });
+    case '57014':
+      return new AppError('UNAVAILABLE', 'The request took too long and was stopped. Ask for less and try again.', { cause: error });
+    default:
+      return null;
   }
 }

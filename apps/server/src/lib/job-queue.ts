@@ -94,7 +94,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       const role = options.runsJobs ? {} : { supervise: false, schedule: false };
       const instance =
         connection.kind === 'pglite'
-          ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schema: 'pgboss', ...role })
+          ? new PgBoss({ db: fromPglite(connection.client as never), backend: 'pglite', schema: 'pgboss', ...role })
           : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, ...role });
       instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
       await instance.start();

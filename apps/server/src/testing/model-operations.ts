@@ -26,9 +26,27 @@ export const selection = (model: ModelDef) =>
     .map((f) => f.name)
     .join(' ');
 
+/** Values for fields whose entity rules (packages/contracts entities.ts) want a particular form. */
+const validSamples: Record<string, unknown> = {
+  name: 'changed_name',
+  model: 'local:extractive',
+  temperature: 0.7,
+  topP: 0.5,
+  assistantAvatarUrl: 'https://example.com/assistant.png',
+  userAvatarUrl: 'https://example.com/user.png',
+  ownerProfilePicUrl: 'https://example.com/owner.png',
+  tools: JSON.stringify([]),
+  assistantUserQA: JSON.stringify([{ question: 'Changed?', answer: 'Yes.' }]),
+  storeRetrievalSettings: JSON.stringify({ passagesPerTurn: 4, minimumScore: 0 }),
+  variables: JSON.stringify(['CHANGED']),
+  requiredVariables: JSON.stringify([]),
+  returnType: 'object',
+};
+
 /** A plausible value for a writable field; references point at `rows` (the caller's own by default). */
 export function sampleValue(field: FieldDef, rows: Record<string, Item>): unknown {
   if (field.ref) return rows[field.ref]?.id;
+  if (field.name in validSamples) return validSamples[field.name];
   switch (field.type) {
     case 'String':
       return `changed ${field.name}`;

@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { announcements } from '../../db/schema';
@@ -6,6 +7,7 @@ import { announcements } from '../../db/schema';
 export const announcementModels: ModelDef[] = [
   {
     name: 'Announcement',
+    input: entitySchemas.Announcement,
     plural: 'Announcements',
     table: announcements,
     owned: false,

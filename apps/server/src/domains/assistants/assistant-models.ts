@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ref, ro } from '../../data-api/model-builders';
 import type { FieldDef, ModelDef } from '../../data-api/model-types';
 import {
@@ -55,6 +56,7 @@ function joinModel(
 export const assistantModels: ModelDef[] = [
   {
     name: 'Assistant',
+    input: entitySchemas.Assistant,
     plural: 'Assistants',
     table: assistants,
     owned: true,
@@ -123,6 +125,7 @@ export const assistantModels: ModelDef[] = [
 export const threadModels: ModelDef[] = [
   {
     name: 'Thread',
+    input: entitySchemas.Thread,
     plural: 'Threads',
     table: threads,
     owned: true,

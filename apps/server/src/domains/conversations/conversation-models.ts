@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { conversationMessages, conversations } from '../../db/schema';
@@ -9,6 +10,7 @@ import { conversationMessages, conversations } from '../../db/schema';
 export const conversationModels: ModelDef[] = [
   {
     name: 'Conversation',
+    input: entitySchemas.Conversation,
     plural: 'Conversations',
     table: conversations,
     owned: true,

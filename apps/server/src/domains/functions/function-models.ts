@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { functions } from '../../db/schema';
@@ -7,6 +8,7 @@ import { prepareFunctionWrite } from './prepare-function-write';
 export const functionModels: ModelDef[] = [
   {
     name: 'Function',
+    input: entitySchemas.Function,
     plural: 'Functions',
     table: functions,
     owned: true,

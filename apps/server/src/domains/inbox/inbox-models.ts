@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { sharedMessages, sharedThreads } from '../../db/schema';
@@ -7,6 +8,7 @@ import { messageFields } from '../assistants/assistant-models';
 export const inboxModels: ModelDef[] = [
   {
     name: 'SharedThread',
+    input: entitySchemas.SharedThread,
     plural: 'SharedThreads',
     table: sharedThreads,
     owned: true,

@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { files, stores } from '../../db/schema';
@@ -6,6 +7,7 @@ import { files, stores } from '../../db/schema';
 export const knowledgeModels: ModelDef[] = [
   {
     name: 'Store',
+    input: entitySchemas.Store,
     plural: 'Stores',
     table: stores,
     owned: true,

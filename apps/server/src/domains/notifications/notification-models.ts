@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { notifications } from '../../db/schema';
@@ -6,6 +7,7 @@ import { notifications } from '../../db/schema';
 export const notificationModels: ModelDef[] = [
   {
     name: 'Notification',
+    input: entitySchemas.Notification,
     plural: 'Notifications',
     table: notifications,
     owned: true,

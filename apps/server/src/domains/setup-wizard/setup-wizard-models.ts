@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { wizards } from '../../db/schema';
@@ -21,6 +22,7 @@ const wizardFlags = [
 export const setupWizardModels: ModelDef[] = [
   {
     name: 'Wizard',
+    input: entitySchemas.Wizard,
     plural: 'Wizards',
     table: wizards,
     owned: true,

@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { sharedAssistants } from '../../db/schema';
@@ -6,6 +7,7 @@ import { sharedAssistants } from '../../db/schema';
 export const sharingModels: ModelDef[] = [
   {
     name: 'SharedAssistant',
+    input: entitySchemas.SharedAssistant,
     plural: 'SharedAssistants',
     table: sharedAssistants,
     owned: true,

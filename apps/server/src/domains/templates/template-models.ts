@@ -1,3 +1,4 @@
+import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ref } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { customUserTemplates, templateFunctions, templates, userTemplateFunctions } from '../../db/schema';
@@ -6,6 +7,7 @@ import { customUserTemplates, templateFunctions, templates, userTemplateFunction
 export const templateModels: ModelDef[] = [
   {
     name: 'Template',
+    input: entitySchemas.Template,
     plural: 'Templates',
     table: templates,
     owned: false,
@@ -26,6 +28,7 @@ export const templateModels: ModelDef[] = [
   },
   {
     name: 'TemplateFunction',
+    input: entitySchemas.TemplateFunction,
     plural: 'TemplateFunctions',
     table: templateFunctions,
     owned: false,
@@ -48,6 +51,7 @@ export const templateModels: ModelDef[] = [
   },
   {
     name: 'CustomUserTemplate',
+    input: entitySchemas.CustomUserTemplate,
     plural: 'CustomUserTemplates',
     table: customUserTemplates,
     owned: true,

@@ -1,0 +1,105 @@
+// The embedded database's own thread (db/pglite-thread.ts). PGlite runs Postgres compiled to
+// WebAssembly, and a statement runs synchronously until it is done: in the server's main thread
+// one heavy query would hold every other request, /healthz included. Here it holds only this
+// thread, and the server's two cores are both used (HTTP and streams there, SQL here).
+//
+// Plain JavaScript, so the same file runs from the sources (vitest, tsx) and beside the bundle.
+// Messages in: { id, op, ... } (see pglite-thread.ts); out: { id, result } or { id, error }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+/** Types Drizzle asks to receive as text (its parsers are identity functions, which cannot cross threads). */
+const identity = (value) => value;
+
+const db = await PGlite.create({
+  dataDir: workerData.dataDir,
+  extensions: { vector },
+  startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
+});
+await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
+
+/** Open transactions: id → { tx, finish(outcome) }. */
+const transactions = new Map();
+let nextTransaction = 1;
+const ROLLBACK = Symbol('rollback');
+
+function optionsOf(options) {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  if (!rawTypes?.length) return rest;
+  return { ...rest, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, identity])) };
+}
+
+/** Postgres errors keep their fields (code, constraint, detail…) as plain data across the thread. */
+function errorOf(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const copy = { name: error.name, message: error.message };
+  for (const key of ['code', 'detail', 'hint', 'severity', 'constraint', 'table', 'column', 'schema', 'position', 'where']) {
+    if (error[key] !== undefined) copy[key] = error[key];
+  }
+  return copy;
+}
+
+function target(message) {
+  if (message.tx === undefined) return db;
+  const open = transactions.get(message.tx);
+  if (!open) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query':
+      return await target(message).query(message.sql, message.params, optionsOf(message.options));
+    case 'exec':
+      return await target(message).exec(message.sql, optionsOf(message.options));
+    case 'begin': {
+      const id = nextTransaction++;
+      const open = {};
+      const began = new Promise((resolve, reject) => {
+        open.done = db
+          .transaction(async (tx) => {
+            const outcome = new Promise((finish) => {
+              open.finish = finish;
+            });
+            open.tx = tx;
+            transactions.set(id, open);
+            resolve(id);
+            if ((await outcome) === 'rollback') throw ROLLBACK;
+          })
+          .catch((error) => {
+            if (error === ROLLBACK) return;
+            reject(error);
+            throw error;
+          })
+          .finally(() => transactions.delete(id));
+        // A failed COMMIT is reported to whoever asked for it (below); nothing else awaits this.
+        open.done.catch(() => undefined);
+      });
+      return await began;
+    }
+    case 'commit':
+    case 'rollback': {
+      const open = transactions.get(message.tx);
+      if (!open) return null;
+      open.finish(message.op);
+      // Settles once the COMMIT (or ROLLBACK) has run; a failed COMMIT rejects here.
+      await open.done;
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown database operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  handle(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: errorOf(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { fieldName, findInputProblem } from '../lib/input-sanity';
+import { runInScope } from '../lib/request-scope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks its own input (the GraphQL endpoint answers in GraphQL's error shape). */
+    ownInputChecks?: boolean;
+  }
+}
+
+/**
+ * Every REST request, before its route validates or reads anything: strings Postgres cannot store
+ * and values nested too deeply are refused with a 400 naming the field (lib/input-sanity.ts), so no
+ * route, signed-in or public, can turn them into a 500. Each request also runs in its own scope
+ * (lib/request-scope.ts): database work takes turns between accounts.
+ */
+export function registerInputChecks(app: FastifyInstance) {
+  app.addHook('onRequest', (request, _reply, done) => runInScope(`address:${request.ip}`, done));
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config?.ownInputChecks) return;
+    for (const part of [request.params, request.query, request.body]) {
+      const problem = findInputProblem(part);
+      if (problem) throw AppError.fields({ [fieldName(problem.path)]: [problem.message] });
+    }
+  });
+}

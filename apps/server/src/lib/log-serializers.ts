@@ -1,0 +1,54 @@
+import type { LoggerOptions } from 'pino';
+
+/**
+ * What the logs may hold of an error or a request: enough to find the fault, never the data that
+ * caused it. A failed query's error carries its SQL and every parameter in its message (a 1 MB
+ * value made a 4 MB log line), so messages are cut, parameters dropped, and stacks kept to their
+ * frames.
+ */
+const MESSAGE_MAX = 300;
+const STACK_FRAMES = 12;
+const CAUSE_DEPTH = 3;
+/** Fields of Postgres and HTTP errors that say what went wrong without carrying the input. */
+const KEPT_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'statusCode', 'errno', 'syscall'] as const;
+
+export function clip(text: string, max = MESSAGE_MAX): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+/** Drizzle's "Failed query: <sql>\nparams: <values>": the parameters never reach the log. */
+const withoutParams = (message: string) => message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)');
+
+export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: clip(String(error)) };
+  const message = clip(withoutParams(error.message));
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, STACK_FRAMES);
+  const logged: Record<string, unknown> = { type: error.name, message, stack: [`${error.name}: ${message}`, ...frames].join('\n') };
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of KEPT_FIELDS) if (fields[key] !== undefined) logged[key] = fields[key];
+  if (typeof fields.detail === 'string') logged.detail = clip(fields.detail);
+  if (error.cause !== undefined && depth < CAUSE_DEPTH) logged.cause = errorForLog(error.cause, depth + 1);
+  return logged;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  id?: unknown;
+  ip?: string;
+}
+
+/** Requests as logged: method, a clipped URL (query strings can carry anything) and the caller's address. */
+export function requestForLog(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: request.url === undefined ? undefined : clip(request.url, 200),
+    id: request.id,
+    remoteAddress: request.ip,
+  };
+}
+
+export const logSerializers: LoggerOptions['serializers'] = { err: errorForLog, error: errorForLog, req: requestForLog };
