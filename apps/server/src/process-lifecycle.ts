@@ -17,12 +17,16 @@ export function loadConfiguration(): Env {
   }
 }
 
-export function createLogger(env: Env): Logger {
-  return pino({
-    level: env.LOG_LEVEL,
-    serializers: logSerializers,
-    redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'],
-  });
+/** The process's logger; `destination` is for tests (default: standard output). */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      serializers: logSerializers,
+      redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'],
+    },
+    destination,
+  );
 }
 
 /**

@@ -70,14 +70,15 @@ export async function graphqlRoutes(app: FastifyInstance) {
     // sane input (input-checks.ts); a document of at most 2,000 tokens (the web app's largest is a
     // few hundred; a deeply nested literal is refused before the parser recurses into it); nested
     // connections and aliases each cost a query, so they are bounded (a list of assistants with
-    // their threads' messages is 7 deep); and a cost limit over the whole selection. Filters are
+    // their threads' messages is 7 deep); and a cost limit over the whole selection (the web app's
+    // heaviest query costs about 100). Filters are
     // bounded where they are read (data-api/filter-budget.ts).
     plugins: [
       useInputChecks(),
       maxTokensPlugin({ n: 2000, exposeLimits: true }),
       maxDepthPlugin({ n: 8, exposeLimits: true }),
       maxAliasesPlugin({ n: 30, exposeLimits: true }),
-      costLimitPlugin({ maxCost: 5000, exposeLimits: true }),
+      costLimitPlugin({ maxCost: 1000, exposeLimits: true }),
     ],
     landingPage: false,
     // Yoga logs an error as its first argument; through the logger's serializers, never in full.

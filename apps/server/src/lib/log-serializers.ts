@@ -19,9 +19,17 @@ export function clip(text: string, max = MESSAGE_MAX): string {
 /** Drizzle's "Failed query: <sql>\nparams: <values>": the parameters never reach the log. */
 const withoutParams = (message: string) => message.replace(/\nparams: [\s\S]*$/, '\nparams: (not logged)');
 
+/**
+ * Postgres quotes the offending value in its messages (`invalid input syntax for type integer:
+ * "…"`) and its details (`Key (email)=(…) already exists.`): for database errors, values are left out.
+ */
+const withoutValues = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/=\((?:[^()]|\([^()]*\))*\)/g, '=(…)');
+const isDatabaseError = (error: Record<string, unknown>) => typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code);
+
 export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: clip(String(error)) };
-  const message = clip(withoutParams(error.message));
+  const fromDatabase = isDatabaseError(error as unknown as Record<string, unknown>);
+  const message = clip(fromDatabase ? withoutValues(error.message) : withoutParams(error.message));
   const frames = (error.stack ?? '')
     .split('\n')
     .filter((line) => /^\s+at /.test(line))
@@ -29,7 +37,7 @@ export function errorForLog(error: unknown, depth = 0): Record<string, unknown> 
   const logged: Record<string, unknown> = { type: error.name, message, stack: [`${error.name}: ${message}`, ...frames].join('\n') };
   const fields = error as unknown as Record<string, unknown>;
   for (const key of KEPT_FIELDS) if (fields[key] !== undefined) logged[key] = fields[key];
-  if (typeof fields.detail === 'string') logged.detail = clip(fields.detail);
+  if (typeof fields.detail === 'string') logged.detail = clip(fromDatabase ? withoutValues(fields.detail) : fields.detail);
   if (error.cause !== undefined && depth < CAUSE_DEPTH) logged.cause = errorForLog(error.cause, depth + 1);
   return logged;
 }
