@@ -49,7 +49,11 @@ const errorType: Record<string, string> = {
 /** Expected failures become client-facing GraphQL errors; anything else is masked by Yoga. */
 export function toGraphQLError(error: unknown): unknown {
   if (error instanceof AppError) {
-    return new GraphQLError(error.detail, { extensions: { code: error.code, errorType: errorType[error.code] ?? error.code } });
+    // A refusal while the process shuts down answers 503 with Retry-After, as over REST (Yoga reads
+    // `http` and leaves it out of the body).
+    const headers: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    const http = error.code === 'UNAVAILABLE' ? { http: { status: 503, headers } } : {};
+    return new GraphQLError(error.detail, { extensions: { code: error.code, errorType: errorType[error.code] ?? error.code, ...http } });
   }
   return error;
 }
