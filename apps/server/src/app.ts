@@ -22,6 +22,7 @@ import { variableRoutes } from './domains/variables/variable-routes';
 import { visitorChatRoutes } from './domains/visitor-chat/visitor-chat-plugin';
 import { graphqlRoutes } from './graphql/graphql-routes';
 import { registerErrorHandler } from './http/error-handler';
+import { refuseWhileDraining } from './http/graceful-close';
 import { healthRoutes } from './http/health-routes';
 import { registerInputChecks } from './http/input-checks';
 import { rateLimitRedis } from './http/rate-limit-redis';
@@ -47,7 +48,8 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /**
  * Builds the whole service without listening (tests call `inject` or `listen` themselves).
- * Plugin order matters: security and parsing plugins first, then documentation, then routes.
+ * Plugin order matters: security and parsing plugins first (CORS before the refusal of requests
+ * while the process drains, so browsers can read it), then documentation, then routes.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { services } = options;
@@ -60,6 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: env.TRUST_PROXY,
     // The spec's paths all end in "/"; accept both forms rather than 404 a client that drops it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The process closes the app once it has drained (http/graceful-close.ts): a connection still
+    // open then (a stuck request, a socket that never answered) is cut rather than waited for.
+    forceCloseConnections: true,
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -87,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });
+  refuseWhileDraining(app);
   // Rate limits apply per route (authentication calls, the public chat); see the account and
   // sharing routes. Counted in Redis when scaled out, so they hold across instances.
   const rateLimitStore = await rateLimitRedis(env.REDIS_URL, services.logger);

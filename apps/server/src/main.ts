@@ -1,8 +1,23 @@
 import { buildApp } from './app';
+import { closeGracefully } from './http/graceful-close';
 import { startWorkers } from './jobs/start-workers';
 import { closeOnSignals, createLogger, loadConfiguration } from './process-lifecycle';
 import { closeServices, createServices } from './services';
 import { runWorker } from './worker';
+
+/**
+ * How long turns in flight may finish after SIGTERM before they are cut (with a clean "restarting"
+ * error, nothing half-written stored). Shutdown then takes well under the 10 s a container runtime
+ * waits before it kills: usually a moment after the last turn ends.
+ */
+const TURN_DEADLINE_MS = 2_000;
+/**
+ * Jobs (ROLE=all) keep running while the requests drain, then get this much more (pg-boss's least)
+ * before they are given back, to be retried at the next start: every job is idempotent.
+ */
+const JOB_GRACE_SECONDS = 1;
+/** A close stuck past this exits 1 rather than hang until the process is killed. */
+const SHUTDOWN_TIMEOUT_SECONDS = 8;
 
 /**
  * Entry point: logging, configuration, graceful shutdown and `listen`; everything else is the app.
@@ -17,13 +32,15 @@ async function main() {
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   if (env.ROLE === 'all') await startWorkers(services);
 
+  // Stop listening and drain the requests (http/graceful-close.ts), then stop the jobs and close
+  // the database they and the requests wrote to.
   closeOnSignals(
     logger,
     async () => {
-      await app.close();
-      await closeServices(services);
+      await closeGracefully(app, { deadlineMs: TURN_DEADLINE_MS });
+      await closeServices(services, { jobGraceSeconds: JOB_GRACE_SECONDS });
     },
-    { timeoutSeconds: 10 },
+    { timeoutSeconds: SHUTDOWN_TIMEOUT_SECONDS },
   );
 
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -30,14 +30,15 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: pino.Des
 }
 
 /**
- * On SIGTERM or SIGINT: `close`, then exit 0; exit 1 when it fails or takes longer than
- * `timeoutSeconds` (a stuck close must not keep a stopped deployment alive).
+ * On SIGTERM or SIGINT: `close`, then log "shut down" and exit 0; exit 1 when it fails or takes
+ * longer than `timeoutSeconds` (a stuck close must not keep a stopped deployment alive).
  */
 export function closeOnSignals(logger: Logger, close: () => Promise<void>, options: { timeoutSeconds: number }) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const startedAt = Date.now();
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       logger.error('graceful shutdown timed out');
@@ -46,6 +47,7 @@ export function closeOnSignals(logger: Logger, close: () => Promise<void>, optio
     timer.unref();
     try {
       await close();
+      logger.info({ signal, ms: Date.now() - startedAt }, 'shut down');
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error during shutdown');

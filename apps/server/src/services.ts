@@ -11,6 +11,7 @@ import { createEventBus } from './lib/event-bus';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import type { Mailer } from './lib/mailer';
 import { createMailer } from './lib/mailer';
+import { createShutdown, type Shutdown } from './lib/shutdown';
 
 /** Everything the domain layer needs, built once at boot and injected (no module singletons). */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   mailer: Mailer;
   tokens: TokenSigner;
   jobs: JobQueue;
+  /** Whether the process drains, and the streams and turns that end with it (lib/shutdown.ts). */
+  shutdown: Shutdown;
 }
 
 export interface CreateServicesOptions {
@@ -52,6 +55,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     mailer: options.mailer ?? createMailer(env, logger),
     // A web process queues jobs but never runs them; only startWorkers (jobs/) puts this queue to work.
     jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web' }),
+    shutdown: createShutdown(logger),
     tokens: createTokenSigner({
       secret: env.JWT_SECRET,
       accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,

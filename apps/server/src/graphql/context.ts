@@ -51,8 +51,17 @@ const errorType: Record<string, string> = {
 export function toGraphQLError(error: unknown): unknown {
   if (!(error instanceof AppError)) error = appErrorFromDatabase(error) ?? error;
   if (error instanceof AppError) {
+    // A refusal while the process shuts down (or a statement that ran too long) answers 503, with
+    // Retry-After when there is one, as over REST (Yoga reads `http` and leaves it out of the body).
+    const headers: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    const http = error.code === 'UNAVAILABLE' ? { http: { status: 503, headers } } : {};
     return new GraphQLError(error.detail, {
-      extensions: { code: error.code, errorType: errorType[error.code] ?? error.code, ...(error.fields ? { fields: error.fields } : {}) },
+      extensions: {
+        code: error.code,
+        errorType: errorType[error.code] ?? error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...http,
+      },
     });
   }
   return error;

@@ -17,6 +17,8 @@ import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import type { TurnContext } from '../domains/turns/turn-context';
 import { viewerFromRequest } from '../http/authenticate';
 import { clip } from '../lib/log-serializers';
+import { RESTARTING_RETRY_AFTER_SECONDS } from '../lib/shutdown';
+import { endingOnDrain } from '../lib/sse';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
 import { buildSdl } from './build-sdl';
@@ -37,11 +39,16 @@ interface ServerContext {
 const KEEP_ALIVE_MS = 300_000;
 const CONNECTION_INIT_WAIT_MS = 15_000;
 
+/** WebSocket close code 1001: the server is going away (RFC 6455 §7.4.1). */
+const GOING_AWAY = 1001;
+const DRAINING_UPGRADE_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nretry-after: ${RESTARTING_RETRY_AFTER_SECONDS}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`;
+
 /**
  * The live data API: GraphQL Yoga at /graphql for queries, mutations and SSE subscriptions, and
  * graphql-ws (protocol `graphql-transport-ws`) on the same path for WebSocket subscriptions.
  */
 export async function graphqlRoutes(app: FastifyInstance) {
+  const { shutdown } = app.services;
   const hub = createSubscriptionHub(app.services.events);
   const chat: TurnContext = {
     db: app.services.db,
@@ -49,6 +56,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
     env: app.services.env,
     knowledge: createKnowledgeContext(app.services),
     models: modelCatalog(app.services.env),
+    turns: app.services.shutdown,
   };
   const inbox = createInboxContext(app.services, app.log.child({ domain: 'inbox' }) as unknown as Logger);
   const schema = makeExecutableSchema({
@@ -121,7 +129,10 @@ export async function graphqlRoutes(app: FastifyInstance) {
         reply.header(key, value);
       });
       reply.status(response.status);
-      return reply.send(response.body);
+      // A subscription over server-sent events ends when the process drains, without GraphQL's
+      // `complete` (which would tell the client it is done): it reconnects, to another instance.
+      const streamed = /^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '');
+      return reply.send(streamed && response.body ? endingOnDrain(response.body, shutdown) : response.body);
     },
   });
 
@@ -171,9 +182,19 @@ export async function graphqlRoutes(app: FastifyInstance) {
   app.server.on('upgrade', (request, socket, head) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     if (pathname !== '/graphql') return socket.destroy();
+    if (shutdown.draining) return socket.end(DRAINING_UPGRADE_RESPONSE);
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
+  // Draining: every socket hears "going away" (1001) at once, and graphql-ws clients reconnect on
+  // their own, to another instance or to this one restarted.
+  shutdown.onDrain(() => {
+    for (const client of wss.clients) client.close(GOING_AWAY, 'Server restarting');
+  });
+  // A client that never answered the close handshake would hold the server's close for 30 s (ws).
+  app.addHook('preClose', async () => {
+    for (const client of wss.clients) client.terminate();
+  });
   app.addHook('onClose', async () => {
     await hub.close();
     await wsServer.dispose();

@@ -11,7 +11,9 @@ const REQUIRED = 'This field is required.';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      // A refusal while the process shuts down is expected, not a failure to log.
+      if (error.status >= 500 && error.code !== 'UNAVAILABLE') request.log.error({ err: error }, 'request failed');
+      if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

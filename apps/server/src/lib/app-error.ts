@@ -25,12 +25,15 @@ export interface AppErrorOptions {
   fields?: Record<string, string[]>;
   /** Extra machine-readable code for the body (Simple-JWT's `token_not_valid`, …). */
   bodyCode?: string;
+  /** Seconds the client should wait before trying again: sent as `Retry-After` (429, 503). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
 export class AppError extends Error {
   readonly fields?: Record<string, string[]>;
   readonly bodyCode?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: AppErrorCode,
@@ -41,6 +44,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.fields = options.fields;
     this.bodyCode = options.bodyCode;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Shutdown } from './shutdown';
 
 /**
  * One `data:` line of JSON. JSON leaves U+2028 and U+2029 unescaped, and many line-based readers
@@ -51,5 +52,43 @@ export function openEventStream(reply: FastifyReply): EventStream {
 export function onClientGone(reply: FastifyReply, onGone: () => void) {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) onGone();
+  });
+}
+
+/**
+ * A streamed response body (a GraphQL subscription over server-sent events) that ends, as a plain
+ * end of stream, once the process drains: its source is cancelled (the subscription stops) and the
+ * client sees the response finish cleanly, without a protocol `complete`, so it reconnects.
+ */
+export function endingOnDrain(body: ReadableStream<Uint8Array>, shutdown: Pick<Shutdown, 'onDrain'>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let ended = false;
+  let stopWatching = () => {};
+  const cancelSource = (reason?: unknown) =>
+    reader.cancel(reason).catch(() => {
+      // The source failed as it was cancelled: nothing more can be read from it either way.
+    });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stopWatching = shutdown.onDrain(() => {
+        if (ended) return;
+        ended = true;
+        controller.close();
+        void cancelSource();
+      });
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (ended) return;
+      if (!done) return controller.enqueue(value);
+      ended = true;
+      stopWatching();
+      controller.close();
+    },
+    cancel(reason) {
+      ended = true;
+      stopWatching();
+      return cancelSource(reason);
+    },
   });
 }

@@ -67,7 +67,10 @@ export function createDataClient(options: DataClientOptions): DataClient {
   const socket = () => {
     ws ??= createClient({
       url: options.wsUrl ?? defaultWsUrl(),
-      connectionParams: { Authorization: `Bearer ${options.token}` },
+      // Asked at every connection, not once: the socket reconnects after a deploy (the server says
+      // "going away", 1001) minutes or hours after it was built, when that token has long expired
+      // (they last minutes) and the server would refuse it at every retry.
+      connectionParams: async () => ({ Authorization: `Bearer ${(await options.getToken?.()) ?? options.token}` }),
       lazy: true,
       connectionAckWaitTimeout: CONNECTION_ACK_TIMEOUT_MS,
       keepAlive: KEEP_ALIVE_PING_MS,

@@ -18,6 +18,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     env: fastify.services.env,
     knowledge: createKnowledgeContext(fastify.services),
     models: modelCatalog(fastify.services.env),
+    turns: fastify.services.shutdown,
   };
   const log = fastify.log.child({ domain: 'chat' }) as unknown as Logger;
 
@@ -34,7 +35,9 @@ export async function chatRoutes(fastify: FastifyInstance) {
           'JSON by default. With `Accept: text/event-stream` the turn streams as server-sent events: `message` (the stored question), ' +
           '`token` ({text}) as the answer is written, `tool-call` and `tool-result` ({toolCallId, name, input, ok, output | error}) ' +
           'around each linked function the assistant runs, `citations`, then `done` ({reply, usage}) — or `error` ({code, detail, retryable}). ' +
-          'The question is kept when the model fails. 402 when a paid model is chosen and the balance is used up.',
+          'The question is kept when the model fails. 402 when a paid model is chosen and the balance is used up. ' +
+          'While the server restarts: 503 `{detail, code: "restarting"}` with Retry-After, and a turn it could not finish in ' +
+          'time ends with `error` code `restarting` (retryable; the question is kept, no partial reply is stored).',
         security: [{ bearerAuth: [] }],
         body: chatMessageRequestSchema,
         response: { 200: chatTurnResponseSchema },
@@ -80,7 +83,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
             ? {
                 code: error.bodyCode ?? error.code,
                 detail: error.detail,
-                retryable: error instanceof TurnFailure && error.failure.retryable,
+                retryable: (error instanceof TurnFailure && error.failure.retryable) || error.status === 503,
               }
             : { code: 'failed', detail: 'Something went wrong while answering. Try again.', retryable: true },
         );

@@ -74,13 +74,29 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
  * question is stored, the assistant answers from its stores and functions (streaming to `sink`),
  * then the reply is stored with its usage and cost, the tokens counted on the assistant and the
  * owner charged — those last writes in one statement. A provider failure leaves the question
- * stored and no reply.
+ * stored and no reply. Refused while the process shuts down; cut (like a stop) at its deadline.
  */
 export async function runTurn(
   ctx: TurnContext,
   logger: Logger,
   input: { ownerEmail: string; threadId: string; content: string },
   hooks: ChatTurnHooks = {},
+  sink?: TurnSink,
+): Promise<ChatTurnResult> {
+  const lease = ctx.turns.begin();
+  try {
+    const signal = hooks.signal ? AbortSignal.any([hooks.signal, lease.signal]) : lease.signal;
+    return await answerInThread(ctx, logger, input, { ...hooks, signal }, sink);
+  } finally {
+    lease.end();
+  }
+}
+
+async function answerInThread(
+  ctx: TurnContext,
+  logger: Logger,
+  input: { ownerEmail: string; threadId: string; content: string },
+  hooks: ChatTurnHooks,
   sink?: TurnSink,
 ): Promise<ChatTurnResult> {
   const { thread, assistant, storeIds, hasFunctions, balance, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);

@@ -228,6 +228,7 @@ describe('conversation replies with a network model: blocks, context and tools',
       env: t.services.env,
       knowledge: createKnowledgeContext(t.services),
       models: modelCatalog(t.services.env),
+      turns: t.services.shutdown,
     };
     const recorded = await recordEvents(t, [STREAM_EVENT_MODEL]);
     const lookupOrder = tool({

@@ -3,6 +3,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { conversationMessages } from '../../db/schema';
 import type { ContentBlock } from '../../db/schema/conversations';
+import { AppError } from '../../lib/app-error';
 import type { loadOwnedAssistant } from '../assistants/owned-rows';
 import { chargeGeneration } from '../billing/charge-generation';
 import { answerTurn } from '../turns/answer-turn';
@@ -31,6 +32,8 @@ export interface ReplyInput {
   serverTools?: ToolSet;
   /** The safeguard refused the message: the refusal is the reply, and no model is asked. */
   refused?: boolean;
+  /** Stops the reply (the process shutting down: its reason is the error subscribers hear). */
+  signal?: AbortSignal;
 }
 
 /** Why a reply stopped, in the Bedrock words the Amplify AI kit's clients read. */
@@ -71,9 +74,9 @@ async function saveReply(target: ReplyTarget, content: ContentBlock[], answer: T
  * The conversation API's adapter over the engine (`domains/turns`): the reply's text streams as
  * content-block events to `onConversationStreamEvent` subscribers, the assistant's functions run
  * within the turn, and a client tool call ends it with `tool_use` so the app can run it and send
- * the result. The reply is stored once complete, with its usage and cost. A provider failure keeps
- * the deltas already sent, ends with `errors`, and stores nothing, so no partial answer passes as
- * complete.
+ * the result. The reply is stored once complete, with its usage and cost. A provider failure, or
+ * the process shutting down (`input.signal`), keeps the deltas already sent, ends with `errors`,
+ * and stores nothing, so no partial answer passes as complete.
  */
 export async function generateReply(target: ReplyTarget, input: ReplyInput) {
   const blocks = replyBlocks(target);
@@ -93,6 +96,7 @@ export async function generateReply(target: ReplyTarget, input: ReplyInput) {
         clientTools: input.clientTools,
         serverTools: input.serverTools,
         refused: input.refused,
+        signal: input.signal,
         systemNote: input.aiContext ? `Context from the app the user is in:\n${JSON.stringify(input.aiContext)}` : undefined,
       },
       (event) => {
@@ -102,9 +106,16 @@ export async function generateReply(target: ReplyTarget, input: ReplyInput) {
       },
     );
   } catch (error) {
-    if (!(error instanceof TurnFailure)) throw error;
-    publishEvent(target, { errors: [{ message: error.failure.message, errorType: error.failure.code }] });
-    return;
+    if (error instanceof TurnFailure) {
+      publishEvent(target, { errors: [{ message: error.failure.message, errorType: error.failure.code }] });
+      return;
+    }
+    // Cut by a shutdown: expected, so the app hears why (and may send again) and nothing is logged.
+    if (error instanceof AppError && error.status === 503) {
+      publishEvent(target, { errors: [{ message: error.detail, errorType: error.bodyCode ?? error.code }] });
+      return;
+    }
+    throw error;
   }
   blocks.endText();
   const stopReason = stopReasonOf(answer);

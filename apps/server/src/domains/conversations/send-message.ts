@@ -4,6 +4,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { conversationMessages, conversations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { TurnLease } from '../../lib/shutdown';
 import { providerFailures } from '../ai/provider-errors';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
 import { balanceOf, requireCredit } from '../billing/credit';
@@ -33,19 +34,29 @@ export async function loadOwnedConversation(ctx: Pick<TurnContext, 'db'>, ownerE
  * generated in the background and streams to `onConversationStreamEvent` subscribers (see
  * generate-reply.ts), then is stored as the assistant's message. A conversation whose metadata
  * names one of the caller's assistants (`{"assistantId": …}`) is answered by it, with its model,
- * instructions, stores and safeguard; otherwise by the default model.
+ * instructions, stores and safeguard; otherwise by the default model. Refused while the process
+ * shuts down; a reply still being written at its deadline ends with `errors` and is not stored.
  */
-export async function sendMessage(
-  ctx: TurnContext,
-  logger: Logger,
-  input: {
-    ownerEmail: string;
-    conversationId: string;
-    content: Record<string, unknown>[];
-    aiContext?: unknown;
-    toolConfiguration?: Record<string, unknown> | null;
-  },
-) {
+export async function sendMessage(ctx: TurnContext, logger: Logger, input: SendMessageInput) {
+  // The lease covers the reply generated after this returns: it ends when that reply does.
+  const lease = ctx.turns.begin();
+  try {
+    return await storeAndReply(ctx, logger, input, lease);
+  } catch (error) {
+    lease.end();
+    throw error;
+  }
+}
+
+interface SendMessageInput {
+  ownerEmail: string;
+  conversationId: string;
+  content: Record<string, unknown>[];
+  aiContext?: unknown;
+  toolConfiguration?: Record<string, unknown> | null;
+}
+
+async function storeAndReply(ctx: TurnContext, logger: Logger, input: SendMessageInput, lease: TurnLease) {
   const conversation = await loadOwnedConversation(ctx, input.ownerEmail, input.conversationId);
   const metadata = (conversation.metadata ?? {}) as { assistantId?: unknown };
   const assistant =
@@ -101,12 +112,15 @@ export async function sendMessage(
     clientTools: message.tools,
     functionTools,
     refused,
-  }).catch((error: unknown) => {
-    // Subscribers still hear that the reply ended; the log keeps the error itself.
-    logger.error({ err: error, conversationId: conversation.id }, 'conversation reply failed');
-    const failure = error instanceof AppError ? { message: error.detail, errorType: error.code } : undefined;
-    publishEvent(reply, { errors: [failure ?? { message: providerFailures.failed.message, errorType: providerFailures.failed.code }] });
-  });
+    signal: lease.signal,
+  })
+    .catch((error: unknown) => {
+      // Subscribers still hear that the reply ended; the log keeps the error itself.
+      logger.error({ err: error, conversationId: conversation.id }, 'conversation reply failed');
+      const failure = error instanceof AppError ? { message: error.detail, errorType: error.code } : undefined;
+      publishEvent(reply, { errors: [failure ?? { message: providerFailures.failed.message, errorType: providerFailures.failed.code }] });
+    })
+    .finally(() => lease.end());
   // `content` is not a registry field (its blocks are typed in conversation-sdl.ts): return it here.
   return { ...item, content: row.content };
 }

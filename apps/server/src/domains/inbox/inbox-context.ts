@@ -19,6 +19,7 @@ export function createInboxContext(services: Services, logger: Logger): InboxCon
     jobs: services.jobs,
     knowledge: createKnowledgeContext(services),
     models: modelCatalog(services.env),
+    turns: services.shutdown,
     logger,
   };
 }

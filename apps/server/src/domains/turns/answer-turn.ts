@@ -58,6 +58,13 @@ export interface TurnRequest {
   ready?: Promise<unknown>;
 }
 
+/**
+ * Why an aborted turn ended: the asker stopped it (or went away), unless whoever aborted it gave
+ * its own error as the reason (the process shutting down: lib/shutdown.ts).
+ */
+const stoppedBy = (signal: AbortSignal) =>
+  signal.reason instanceof AppError ? signal.reason : new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
+
 /** A reply the safeguard gave without asking the model: free, and marked as refused. */
 export function refusalUsage(modelId: string): LlmUsage {
   const { provider, model } = parseModelId(modelId);
@@ -119,8 +126,9 @@ async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnReques
  * with its safeguard, the model's stream with at most MAX_TURN_STEPS steps, usage and cost.
  * Every transport adapts its events (`sink`) and stores what it returns; none re-implements it.
  *
- * Resolves with the complete answer; a stopped answer (`STOPPED`) or a provider failure
- * (`TurnFailure`) rejects, after an `error` event: a half answer is never returned as complete.
+ * Resolves with the complete answer; a stopped answer (`STOPPED`, or the signal's own AppError
+ * reason) or a provider failure (`TurnFailure`) rejects, after an `error` event: a half answer is
+ * never returned as complete.
  */
 export async function answerTurn(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink = () => {}): Promise<TurnAnswer> {
   try {
@@ -194,7 +202,7 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
       }
     },
   );
-  if (request.signal?.aborted) throw new AppError('BAD_REQUEST', STOPPED, { bodyCode: 'stopped' });
+  if (request.signal?.aborted) throw stoppedBy(request.signal);
   if (answer.failure || (!answer.text.trim() && !clientToolUses.length)) {
     if (answer.error) logger.warn({ err: answer.error, modelId: request.modelId }, 'the model failed to answer');
     throw new TurnFailure(answer.failure ?? providerFailures.failed);

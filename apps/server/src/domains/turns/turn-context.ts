@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
+import type { TurnAdmission } from '../../lib/shutdown';
 import type { ModelCatalog } from '../ai/model-catalog';
 import type { ProviderFailure } from '../ai/provider-errors';
 import type { KnowledgeContext } from '../knowledge/knowledge-context';
@@ -13,6 +14,11 @@ export interface TurnContext {
   env: Env;
   knowledge: KnowledgeContext;
   models: Pick<ModelCatalog, 'defaultModelId'>;
+  /**
+   * Admits the turns people ask for (a merchant's chat, a visitor's, the conversation API): refused
+   * while the process shuts down, and cut at its deadline (lib/shutdown.ts).
+   */
+  turns: TurnAdmission;
 }
 
 export const STOPPED = 'The answer was stopped.';

@@ -84,11 +84,26 @@ function storeQuestion(ctx: VisitorChatContext, plan: Awaited<ReturnType<typeof 
  * always stored and reaches the owner's inbox live. The bot answers with the owner's model,
  * instructions, stores, functions and safeguard — unless the shop paused auto-reply (a person
  * answers instead) — and its reply, usage and cost are stored and charged like an owner's turn.
+ * Refused while the process shuts down; cut (like a stop) at its deadline.
  */
 export async function runSharedTurn(
   ctx: VisitorChatContext,
   input: SharedChatMessageRequest,
   observer: SharedTurnObserver = {},
+): Promise<SharedTurnResult> {
+  const lease = ctx.turns.begin();
+  try {
+    const signal = observer.signal ? AbortSignal.any([observer.signal, lease.signal]) : lease.signal;
+    return await answerVisitor(ctx, input, { ...observer, signal });
+  } finally {
+    lease.end();
+  }
+}
+
+async function answerVisitor(
+  ctx: VisitorChatContext,
+  input: SharedChatMessageRequest,
+  observer: SharedTurnObserver,
 ): Promise<SharedTurnResult> {
   const plan = await planTurn(ctx, input);
   await observer.admit?.();

@@ -47,8 +47,9 @@ function failureOf(error: unknown) {
       status: error.status,
       detail: error.detail,
       code: error.bodyCode ?? error.code.toLowerCase(),
-      // "Try again later" for a share the owner cannot pay for; a provider failure says itself.
-      retryable: error instanceof TurnFailure ? error.failure.retryable : error.bodyCode === 'unavailable',
+      // "Try again later" for a share the owner cannot pay for, or a server restarting; a provider
+      // failure says itself.
+      retryable: error instanceof TurnFailure ? error.failure.retryable : error.bodyCode === 'unavailable' || error.status === 503,
     };
   }
   return { status: 500, detail: 'Something went wrong while answering. Try again.', code: 'failed', retryable: true };
@@ -97,8 +98,11 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
           'afterwards. `reply` is null while the shop has paused auto-reply (a person answers; the reply arrives on `events/`). ' +
           `${shareErrors} A wrong visitor token, or another link's thread: 404 "Conversation not found.". ` +
           'Failing after the message was stored (402 `unavailable` when the assistant cannot answer now, 502 when the AI provider ' +
-          'fails), the body is `{detail, code, retryable, thread, userMessage}`: the message is kept, in that thread.',
+          'fails, 503 `restarting` with Retry-After when the server shut down before the answer was done), the body is ' +
+          '`{detail, code, retryable, thread, userMessage}`: the message is kept, in that thread. 503 `{detail, code}` with ' +
+          'Retry-After when the server is restarting and takes no new message.',
         body: sharedChatMessageSchema,
+        // No 503 schema: a restarting server refuses with `{detail, code}` before any thread exists.
         response: { 200: sharedChatMessageResponseSchema, 402: sharedChatErrorSchema, 502: sharedChatErrorSchema },
       },
     },
@@ -114,6 +118,7 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
         if (!stored) throw error;
         const { status, ...failure } = failureOf(error);
         if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
+        if (error instanceof AppError && error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
         return reply.status(status as 402).send({ ...failure, thread: stored.thread, userMessage: stored.userMessage });
       }
     },
@@ -191,7 +196,8 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
           '`message` (a PublicMessage) for every message stored in the thread after the stream opened — the shop’s manual replies, ' +
           'and the visitor’s own messages and replies from any tab (deduplicate by id) — and `thread` ({autoReplyPaused}) when the ' +
           `shop pauses or resumes auto-reply. A comment line opens the stream and repeats every ${VISITOR_KEEPALIVE_MS / 1000} s. ` +
-          `The stream ends when the link is deleted, turned off or expires; reconnecting then says why. ${shareErrors}`,
+          'The stream ends when the link is deleted, turned off or expires (reconnecting then says why), and when the server ' +
+          `restarts (reconnect after a short wait; 503 with Retry-After while it is still shutting down). ${shareErrors}`,
         body: visitorThreadRequestSchema,
       },
     },
@@ -203,9 +209,12 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
         if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) return finish();
         stream.comment('keep-alive');
       }, VISITOR_KEEPALIVE_MS);
+      // The process shutting down ends the stream at once: the page reconnects, to another instance.
+      const stopWatchingShutdown = fastify.services.shutdown.onDrain(finish);
       function finish() {
         clearInterval(keepAlive);
         stopListening();
+        stopWatchingShutdown();
         stream.end();
       }
       stopListening = feed.listen({
