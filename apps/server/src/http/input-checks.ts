@@ -20,7 +20,9 @@ export function registerInputChecks(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => runInScope(`address:${request.ip}`, done));
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.ownInputChecks) return;
-    for (const part of [request.params, request.query, request.body]) {
+    // Path parameters and query strings come in objects of Fastify's own making: their entries are the client's.
+    const own = (part: unknown) => (part && typeof part === 'object' ? { ...part } : part);
+    for (const part of [own(request.params), own(request.query), request.body]) {
       const problem = findInputProblem(part);
       if (problem) throw AppError.fields({ [fieldName(problem.path)]: [problem.message] });
     }

@@ -35,7 +35,8 @@ export function findInputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): In
       if (message) return { path, message };
       continue;
     }
-    if (current === null || typeof current !== 'object') continue;
+    // Only parsed data is walked: a raw upload's stream, a Buffer or a Date is not client text.
+    if (!isPlainData(current)) continue;
     if (path.length >= maxDepth) return { path, message: DEPTH_TEXT };
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: [...path, i] });
@@ -48,6 +49,13 @@ export function findInputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): In
     }
   }
   return null;
+}
+
+function isPlainData(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** A problem's place as Django REST framework names fields: `email`, `data.email`, `files.2.fileName`. */
