@@ -31,6 +31,24 @@ export const sharedChatMessageSchema = z.object({
 });
 export type SharedChatMessageRequest = z.infer<typeof sharedChatMessageSchema>;
 
+/** Longest snippet of a cited passage a visitor sees, in characters (ellipses included). */
+export const SOURCE_SNIPPET_MAX_LENGTH = 200;
+
+/**
+ * A source as the visitor sees it: numbered from 1 in the order shown (the reply's `[n]` markers
+ * use these numbers), a friendly title (the section's heading, or the document's name made
+ * readable: never a file name or path) and the sentence(s) of the passage that answer, shortened.
+ * Never the whole passage: a passage can hold lines the shop never meant to show (the owner's own
+ * views keep the full citation).
+ */
+export const publicCitationSchema = z.object({
+  number: z.number().int().min(1),
+  title: z.string(),
+  /** Empty when no sentence of the passage matches the reply: then only the title is shown. */
+  snippet: z.string().max(SOURCE_SNIPPET_MAX_LENGTH),
+});
+export type PublicCitation = z.infer<typeof publicCitationSchema>;
+
 /** A message of a shared thread as the visitor sees it: no usage, cost or owner details. */
 export const publicMessageSchema = z.object({
   id: z.string(),
@@ -39,7 +57,7 @@ export const publicMessageSchema = z.object({
   senderType: z.enum(['user', 'assistant']),
   isManualResponse: z.boolean(),
   createdAt: z.string(),
-  citations: z.array(z.object({ number: z.number().int(), fileName: z.string(), heading: z.string(), text: z.string() })),
+  citations: z.array(publicCitationSchema),
 });
 export type PublicMessage = z.infer<typeof publicMessageSchema>;
 

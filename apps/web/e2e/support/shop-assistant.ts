@@ -36,24 +36,31 @@ export async function graphql<T>(server: AppServer, token: string, query: string
   return body.data;
 }
 
+/** A knowledge file for the assistant's store (Markdown). */
+export interface KnowledgeFile {
+  fileName: string;
+  content: string;
+}
+
 export async function setUpShopAssistant(
   server: AppServer,
   owner: { email: string; password: string },
-  assistantName = 'Shop helper',
+  options: { assistantName?: string; file?: KnowledgeFile } = {},
 ): Promise<{ access: string; assistantId: string }> {
+  const { assistantName = 'Shop helper', file: knowledge = { fileName: 'faq.md', content: shopFaq } } = options;
   const { access } = await login(server, owner.email, owner.password);
   const store = await expectJson<{ id: string }>(
     await apiFetch(server, 'POST', '/api/store/create/', { name: 'Help center' }, access),
     201,
     'store',
   );
-  const bytes = Buffer.from(shopFaq);
+  const bytes = Buffer.from(knowledge.content);
   const batch = await expectJson<{ files: { fileId: string; uploadUrl: string }[] }>(
     await apiFetch(
       server,
       'POST',
       '/api/files/upload-batch/',
-      { storeId: store.id, files: [{ fileName: 'faq.md', size: bytes.length, contentType: 'text/markdown' }] },
+      { storeId: store.id, files: [{ fileName: knowledge.fileName, size: bytes.length, contentType: 'text/markdown' }] },
       access,
     ),
     200,

@@ -74,7 +74,7 @@ function pickSentences(question: Set<string>, passages: RetrievedPassage[]) {
 }
 
 /**
- * A short answer made only of the store's own sentences, with its sources; or the plain
+ * A short answer made only of the store's own sentences, with the passages it cites; or the plain
  * "don't know" when no passage is about the question. Deterministic: same passages, same answer.
  */
 export function composeGroundedAnswer(question: string, passages: RetrievedPassage[], minScore = 0): LocalAnswer {
@@ -92,7 +92,6 @@ export function composeGroundedAnswer(question: string, passages: RetrievedPassa
     if (citation) citation.sentences.push(sentence);
     else citations.push({ passage, sentences: [sentence] });
   }
-  const body = picked.map((p) => p.sentence).join(' ');
-  const sources = [...new Set(citations.map((c) => sourceLabel(c.passage)))];
-  return { outcome: 'answer', text: `${body}\n\nSources: ${sources.join('; ')}`, citations };
+  // The sources travel apart from the text (each transport shows them its own way): no list here.
+  return { outcome: 'answer', text: picked.map((p) => p.sentence).join(' '), citations };
 }

@@ -9,7 +9,8 @@ import type {
 } from '@ai-sdk/provider';
 import { type Citation, composeGroundedAnswer, type LocalAnswer, type Retrieve, sourceLabel } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
-import { answerFromToolResults, askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
+import { answerFromToolResults } from './local-tool-answer';
+import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
 
 export interface LocalModelOptions {
   /** The assistant's store search for this turn. */
@@ -64,17 +65,18 @@ type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCal
 /**
  * The built-in `local` provider (DESIGN "AI"): no network, deterministic. It answers small talk;
  * calls one of the assistant's functions when the question is plainly about it (local-tools.ts),
- * then answers from its result; otherwise retrieves passages for the last user message and answers
- * with their own sentences and sources, or says plainly that it does not know. Created per turn
- * around the assistant's search.
+ * then tells the shopper the outcome in a sentence (local-tool-answer.ts); otherwise retrieves
+ * passages for the last user message and answers with their own sentences, or says plainly that
+ * it does not know. The passages it quotes travel apart from the text, as document sources, for
+ * each transport to show its own way. Created per turn around the assistant's search.
  *
  * Not yet: using earlier messages to resolve follow-up questions ("and for shoes?").
  */
 export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
   async function step(call: LanguageModelV4CallOptions): Promise<LocalStep> {
     const results = toolResultsOfTurn(call.prompt);
-    if (results.length) return { kind: 'text', answer: { outcome: 'tool', text: answerFromToolResults(results) } };
     const question = lastUserMessage(call.prompt);
+    if (results.length) return { kind: 'text', answer: { outcome: 'tool', text: answerFromToolResults(results, question) } };
     const smallTalk = smallTalkOf(question);
     if (!question || smallTalk)
       return { kind: 'text', answer: { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics) } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromToolResults, askForArguments, chooseTool } from './local-tools';
+import { askForArguments, chooseTool } from './local-tools';
 
 const tool = (name: string, description: string, inputSchema: Record<string, unknown>) => ({
   type: 'function',
@@ -58,29 +58,5 @@ describe('the local model’s function calls', () => {
     expect(chooseTool('Do you sell gift cards?', tools)).toBeNull();
     expect(chooseTool('hello there', [])).toBeNull();
     expect(chooseTool('Where is my order #1001?', undefined)).toBeNull();
-  });
-
-  it('answers from a result as readable lines, and from a failure with its reason', () => {
-    const text = answerFromToolResults([
-      {
-        toolName: 'get_order_status',
-        output: {
-          type: 'json',
-          value: { found: true, order: '#1001', fulfillment: 'FULFILLED', tracking: [{ carrier: 'DHL', number: 'JD1' }] },
-        },
-      },
-    ]);
-    expect(text).toContain('Here is what I found:');
-    expect(text).toContain('- Order: #1001');
-    expect(text).toContain('- Fulfillment: FULFILLED');
-    expect(text).toContain('- Tracking:\n  - Carrier: DHL');
-    expect(
-      answerFromToolResults([
-        { toolName: 'save_contact', output: { type: 'json', value: { saved: true, tellTheShopper: 'Thanks! We reply within a day.' } } },
-      ]),
-    ).toBe('Thanks! We reply within a day.');
-    expect(answerFromToolResults([{ toolName: 'x', output: { type: 'error-text', value: 'Connect your Shopify store first.' } }])).toBe(
-      "I couldn't complete that: Connect your Shopify store first.",
-    );
   });
 });

@@ -34,7 +34,8 @@ interface Schema {
   maximum?: number;
 }
 
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+/** A function or argument name as words: "getOrderStatus", "get_order_status" → "get Order Status", "get order status". */
+export const wordsOfName = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 const NUMBER = /-?\d+(?:\.\d+)?/g;
@@ -100,7 +101,7 @@ export function chooseTool(question: string, tools: readonly unknown[] | undefin
   const questionTerms = new Set(termsOf(question));
   let best: { tool: LanguageModelV4FunctionTool; score: number } | undefined;
   for (const tool of functionTools(tools)) {
-    const nameTerms = new Set(termsOf(words(tool.name)).filter((term) => !GENERIC_NAME_TERMS.has(term)));
+    const nameTerms = new Set(termsOf(wordsOfName(tool.name)).filter((term) => !GENERIC_NAME_TERMS.has(term)));
     const toolTerms = new Set([...nameTerms, ...termsOf(tool.description ?? '')]);
     let score = 0;
     for (const term of toolTerms) if (questionTerms.has(term)) score += nameTerms.has(term) ? 2 : 1;
@@ -120,7 +121,7 @@ export function chooseTool(question: string, tools: readonly unknown[] | undefin
   for (const [name, property] of entries) {
     const value = valueFor(name, property, question, used);
     if (value !== undefined) input[name] = value;
-    else if (required.has(name)) missing.push(/^e-?mail$/i.test(name) ? 'email address' : words(name).toLowerCase());
+    else if (required.has(name)) missing.push(/^e-?mail$/i.test(name) ? 'email address' : wordsOfName(name).toLowerCase());
   }
   return missing.length ? { kind: 'ask', toolName: best.tool.name, missing } : { kind: 'call', toolName: best.tool.name, input };
 }
@@ -130,59 +131,6 @@ export function toolResultsOfTurn(prompt: LanguageModelV4Prompt): { toolName: st
   const last = prompt.at(-1);
   if (last?.role !== 'tool') return [];
   return last.content.flatMap((part) => (part.type === 'tool-result' ? [{ toolName: part.toolName, output: part.output }] : []));
-}
-
-/** A JSON value as readable lines: "Status: shipped", nested keys indented, lists as bullets. */
-export function describeValue(value: unknown, depth = 0): string[] {
-  const indent = '  '.repeat(depth);
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) {
-    if (!value.length) return [`${indent}- (none)`];
-    return value.slice(0, 10).flatMap((item) => {
-      const lines = describeValue(item, depth + 1);
-      return lines.length ? [`${indent}- ${lines[0]?.trim()}`, ...lines.slice(1)] : [];
-    });
-  }
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => {
-      const label = `${indent}${words(key).charAt(0).toUpperCase()}${words(key).slice(1).toLowerCase()}`;
-      if (item !== null && typeof item === 'object') {
-        const nested = describeValue(item, depth + 1);
-        return nested.length ? [`${label}:`, ...nested] : [];
-      }
-      return item === null || item === undefined || item === '' ? [] : [`${label}: ${String(item)}`];
-    });
-  }
-  return [`${indent}${String(value)}`];
-}
-
-/** Keys under which a function's result words the answer for the shopper itself. */
-const SHOPPER_TEXT_KEYS = ['tellTheShopper', 'answer', 'reply', 'message'];
-
-/** What the local model says after its function answered: the result, readable, or why it failed. */
-export function answerFromToolResults(results: { toolName: string; output: LanguageModelV4ToolResultOutput }[]): string {
-  return results
-    .map(({ output }) => {
-      if (output.type === 'error-text') return `I couldn't complete that: ${output.value}`;
-      if (output.type === 'error-json') return `I couldn't complete that: ${JSON.stringify(output.value)}`;
-      if (output.type === 'execution-denied') return 'That action was not allowed.';
-      if (output.type === 'text') return output.value;
-      if (output.type === 'json') {
-        // A function that words its own answer for the shopper is quoted as it is.
-        const value = output.value as Record<string, unknown> | null;
-        const worded =
-          value && typeof value === 'object' && !Array.isArray(value)
-            ? SHOPPER_TEXT_KEYS.map((key) => value[key]).find((text) => typeof text === 'string' && text.trim())
-            : undefined;
-        if (typeof worded === 'string') return worded;
-        const lines = describeValue(output.value);
-        // Every line a bullet at its own depth, so nested values read as nested lists.
-        const bullets = lines.map((line) => line.replace(/^(\s*)(?:- )?/, '$1- '));
-        return bullets.length ? `Here is what I found:\n\n${bullets.join('\n')}` : 'Done.';
-      }
-      return 'Done.';
-    })
-    .join('\n\n');
 }
 
 /** Asking for what a function needs, in the visitor's terms. */

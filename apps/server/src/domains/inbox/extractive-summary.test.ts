@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, extractiveSummary, SUMMARY_MAX_LENGTH } from './extractive-summary';
+import { clip } from '../../lib/clip-text';
+import { extractiveSummary, SUMMARY_MAX_LENGTH } from './extractive-summary';
 
 const visitor = (content: string) => ({ content, senderType: 'user', isManualResponse: false });
 const bot = (content: string) => ({ content, senderType: 'assistant', isManualResponse: false });

@@ -1,3 +1,5 @@
+import { clip } from '../../lib/clip-text';
+
 /**
  * The thread summary of the built-in local model (no network, deterministic): the visitor's first
  * question, the bot's latest answer, the staff's latest reply and the visitor's latest message,
@@ -11,14 +13,6 @@ export interface SummaryMessage {
   content: string;
   senderType: string;
   isManualResponse: boolean;
-}
-
-/** Shortens at a word boundary, marking the cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
 /** The text without the local model's sources paragraph and citation marks, on one line. */

@@ -4,13 +4,14 @@ import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
 import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { clip } from '../../lib/clip-text';
 import { parseModelId } from '../../lib/model-id';
 import { languageModelFor } from '../ai/language-model';
 import { LOCAL_MODEL_ID } from '../ai/model-catalog';
 import { chargeGeneration } from '../billing/charge-generation';
 import { balanceSql, canSpend } from '../billing/credit';
 import { generationUsage } from '../billing/generation-usage';
-import { clip, extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
+import { extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
 import type { InboxContext } from './inbox-context';
 
 /** Messages a summary reads: the latest ones (a long chat's summary is about where it ended up). */

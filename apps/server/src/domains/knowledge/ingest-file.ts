@@ -5,7 +5,7 @@ import type { JobHandlerContext } from '../../lib/job-queue';
 import { queueFileEmbedding } from './embeddings/embedding-queue';
 import { indexPassages } from './index-passages';
 import type { KnowledgeContext } from './knowledge-context';
-import { chunkBlocks } from './parsing/chunk-blocks';
+import { chunkBlocks, HEADING_PATH_SEPARATOR } from './parsing/chunk-blocks';
 import { IngestError } from './parsing/ingest-error';
 import { parseDocument } from './parsing/parse-document';
 import { refreshStoreSummary, updateFile } from './store-summary';
@@ -36,7 +36,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       fileId: file.id,
       passages: chunks.map((chunk) => ({
         ordinal: chunk.ordinal,
-        heading: chunk.headingPath.join(' › '),
+        heading: chunk.headingPath.join(HEADING_PATH_SEPARATOR),
         text: chunk.text,
         startOffset: chunk.startOffset,
         endOffset: chunk.endOffset,

@@ -209,12 +209,16 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   }
 
   // The local model says which passages it quoted; network models cite them as [n] in the text.
+  // Quoted passages have no marker in the text to match, so they are numbered from 1 as listed
+  // (a lone source is 1, whatever its rank in retrieval).
   const { passages } = prepared;
   const bySource = new Map(passages.map((passage) => [passage.passageId, passage]));
-  const fromSources = answer.sources.flatMap((source) => {
-    const passage = bySource.get(source.id);
-    return passage ? [citationOf(passage)] : [];
-  });
+  const fromSources = answer.sources
+    .flatMap((source) => {
+      const passage = bySource.get(source.id);
+      return passage ? [citationOf(passage)] : [];
+    })
+    .map((citation, index) => ({ ...citation, number: index + 1 }));
   const citations = fromSources.length ? fromSources : citedPassages(answer.text, passages.map(citationOf));
   if (citations.length) sink({ type: 'citations', citations });
   const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));

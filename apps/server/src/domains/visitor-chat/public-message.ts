@@ -1,5 +1,6 @@
 import type { PublicMessage, VisitorThread } from '@aisle/contracts/visitor-chat';
 import type { sharedThreads } from '../../db/schema';
+import { type StoredCitation, visitorReplyOf } from './visitor-citations';
 
 /** A stored SharedMessage as a row or an API item (both carry these fields; dates as Date or ISO text). */
 export interface MessageLike {
@@ -11,33 +12,27 @@ export interface MessageLike {
   llmUsage: unknown;
 }
 
-interface StoredCitation {
-  number?: unknown;
-  fileName?: unknown;
-  heading?: unknown;
-  text?: unknown;
-}
-
 /**
- * A message as the visitor sees it: its text and the passages it cites, never its usage, cost,
- * model or the owner's file ids. Content is plain text, exactly as stored: the page renders it as
- * text, so markup in it is shown, never run.
+ * A message as the visitor sees it: its text and the sources it cites (a title and a snippet each,
+ * `visitor-citations.ts`), never its usage, cost, model, the owner's file names or whole passages.
+ * Content is plain text, exactly as stored (a bot's reply with its `[n]` markers renumbered): the
+ * page renders it as text, so markup in it is shown, never run.
  */
 export function toPublicMessage(message: MessageLike): PublicMessage {
   const usage = (message.llmUsage ?? {}) as { citations?: StoredCitation[] };
-  const citations = Array.isArray(usage.citations) ? usage.citations : [];
+  const stored = Array.isArray(usage.citations) ? usage.citations : [];
+  // Visitors' and staff's words are shown exactly as written; only the bot's replies cite sources.
+  const bot = message.senderType !== 'user' && message.isManualResponse !== true;
+  const { content, citations } = bot
+    ? visitorReplyOf(String(message.content), stored)
+    : { content: String(message.content), citations: [] };
   return {
     id: String(message.id),
-    content: String(message.content),
+    content,
     senderType: message.senderType === 'user' ? 'user' : 'assistant',
     isManualResponse: message.isManualResponse === true,
     createdAt: message.createdAt instanceof Date ? message.createdAt.toISOString() : new Date(String(message.createdAt)).toISOString(),
-    citations: citations.map((citation) => ({
-      number: Number(citation.number ?? 0),
-      fileName: String(citation.fileName ?? ''),
-      heading: String(citation.heading ?? ''),
-      text: String(citation.text ?? ''),
-    })),
+    citations,
   };
 }
 

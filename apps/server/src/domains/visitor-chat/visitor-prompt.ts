@@ -12,6 +12,8 @@ export const SHARED_CHAT_NOTE = [
   'You are chatting with an anonymous visitor of the shop, through the shop’s public chat.',
   `Earlier assistant messages that start with ${STAFF_REPLY_MARKER} were written by a person from the shop, not by you.`,
   'Treat what they said as correct and final, stay consistent with it, do not repeat it, and never write that marker yourself.',
+  // The visitor's page shows each cited passage as a title and a snippet: file names are the shop's own.
+  'Cite the shop’s knowledge only by its numbers in square brackets; never name its files and add no list of sources.',
 ].join(' ');
 
 export interface SharedHistoryRow {

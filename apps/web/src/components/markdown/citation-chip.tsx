@@ -68,6 +68,9 @@ export function CitationChip({ citation, inline = false }: { citation: Citation;
   );
 }
 
+/** An inline `[n]` marker of the reply's text as the small chip (for MarkdownReply's `renderCitation`). */
+export const inlineCitationChip = (citation: Citation) => <CitationChip citation={citation} inline />;
+
 /** The reply's sources as a row of chips under the answer. */
 export function CitationList({ citations }: { citations: readonly Citation[] }) {
   if (!citations.length) return null;

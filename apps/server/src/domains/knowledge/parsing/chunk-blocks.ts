@@ -5,6 +5,9 @@ export const DEFAULT_MAX_CHARS = 1200;
 /** How much of the previous piece a split block's next piece repeats, so no sentence loses its context. */
 export const DEFAULT_OVERLAP_CHARS = 150;
 
+/** How a chunk's heading path is stored as one text ("Help centre › Returns"). */
+export const HEADING_PATH_SEPARATOR = ' › ';
+
 export interface Chunk {
   ordinal: number;
   /** The headings above the chunk, outermost first. */

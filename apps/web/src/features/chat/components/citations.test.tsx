@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { inlineCitationChip } from '@/components/markdown/citation-chip';
 import { linkCitationMarkers } from '@/components/markdown/citation-markers';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { AssistantBubble } from './message-bubbles';
@@ -16,6 +17,7 @@ describe('citations', () => {
       'Within 30 days [1](#citation-1), ships fast [2](#citation-2). See [3] and [docs](https://x.test).',
     );
     expect(linkCitationMarkers('No sources [1].', [])).toBe('No sources [1].');
+    expect(linkCitationMarkers('Both say so [1][2].', citations)).toBe('Both say so [1](#citation-1)[2](#citation-2).');
   });
 
   it('shows the sources as numbered chips that open the file, heading and passage', async () => {
@@ -60,6 +62,7 @@ describe('citations', () => {
       <MarkdownReply
         text={'Returns take 30 days [1]. <script>alert(1)</script><img src=x onerror="alert(2)"> [click](javascript:alert(3))'}
         citations={citations}
+        renderCitation={inlineCitationChip}
       />,
     );
     expect(container.querySelector('script, img')).toBeNull();

@@ -1,7 +1,7 @@
 import type { Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
 import { BotIcon, CoinsIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CitationList } from '@/components/markdown/citation-chip';
+import { CitationList, inlineCitationChip } from '@/components/markdown/citation-chip';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { TypingIndicator } from '@/components/typing-indicator';
 import { cn } from '@/lib/cn';
@@ -81,7 +81,7 @@ export function AssistantBubble({
                 streaming && '[&_p:last-child]:after:ml-0.5 [&_p:last-child]:after:animate-pulse [&_p:last-child]:after:content-["▍"]',
               )}
             >
-              <MarkdownReply text={text} citations={citations} />
+              <MarkdownReply text={text} citations={citations} renderCitation={inlineCitationChip} />
             </div>
           ) : streaming && !toolCalls.some((call) => call.ok === undefined) ? (
             <TypingIndicator />

@@ -1,5 +1,6 @@
 import { BotIcon, HeadsetIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { inlineCitationChip } from '@/components/markdown/citation-chip';
 // The chat screen's sanitised Markdown renderer (raw HTML never rendered, links made safe).
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { cn } from '@/lib/cn';
@@ -85,7 +86,7 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
       tone={team ? 'team' : 'assistant'}
       createdAt={message.createdAt}
     >
-      <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} />
+      <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} renderCitation={inlineCitationChip} />
     </Bubble>
   );
 }

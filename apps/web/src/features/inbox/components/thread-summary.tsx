@@ -9,7 +9,7 @@ export function ThreadSummary({ summary }: { summary: string }) {
         <SparklesIcon className="size-3.5" aria-hidden="true" />
         Summary
       </h3>
-      <MarkdownReply text={summary} citations={[]} />
+      <MarkdownReply text={summary} />
     </section>
   );
 }

@@ -1,14 +1,13 @@
-import type { PublicMessage } from '@aisle/contracts/visitor-chat';
+import type { PublicCitation } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CitationList } from '@/components/markdown/citation-chip';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { TypingIndicator } from '@/components/typing-indicator';
 import { cn } from '@/lib/cn';
 import { AssistantAvatar } from './assistant-avatar';
+import { SharedMessageSources, SourceMarker } from './shared-message-sources';
 
-/** Public citations carry no file id; the chips only show the name, heading and passage. */
-const chipCitations = (citations: PublicMessage['citations']) => citations.map((citation) => ({ ...citation, fileId: '' }));
+const sourceMarker = (citation: PublicCitation) => <SourceMarker citation={citation} />;
 
 /**
  * The visitor's own words, right-aligned in the theme colour. Plain text only: React escapes it,
@@ -31,8 +30,9 @@ export function VisitorBubble({ content, pending = false }: { content: string; p
 
 /**
  * A reply: the bot's, or a person's from the shop when `manual` (labelled, with a headset instead
- * of the assistant's picture). Markdown through the sanitised renderer; while streaming, a caret
- * follows the last word and `children` holds what goes under it (stop note, error banner).
+ * of the assistant's picture). Markdown through the sanitised renderer, its sources listed once
+ * under it; while streaming, a caret follows the last word and `children` holds what goes under it
+ * (stop note, error banner).
  */
 export function ReplyBubble({
   assistantName,
@@ -46,7 +46,7 @@ export function ReplyBubble({
   assistantName: string;
   avatarUrl: string | null;
   text: string;
-  citations?: PublicMessage['citations'];
+  citations?: readonly PublicCitation[];
   manual?: boolean;
   streaming?: boolean;
   children?: ReactNode;
@@ -74,12 +74,12 @@ export function ReplyBubble({
                 streaming && '[&_p:last-child]:after:ml-0.5 [&_p:last-child]:after:animate-pulse [&_p:last-child]:after:content-["▍"]',
               )}
             >
-              <MarkdownReply text={text} citations={chipCitations(citations)} />
+              <MarkdownReply text={text} citations={citations} renderCitation={sourceMarker} />
             </div>
           ) : streaming ? (
             <TypingIndicator />
           ) : null}
-          <CitationList citations={chipCitations(citations)} />
+          <SharedMessageSources citations={citations} replyText={text} />
           {children}
         </div>
       </div>
