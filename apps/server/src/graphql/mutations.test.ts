@@ -82,6 +82,20 @@ describe('data API mutations', () => {
     expect(after.data?.getAssistant.assistantName).toBe('Counter');
   });
 
+  it('refuses null for a field the database keeps non-null, on create and update (the fuzz campaign found 500s)', async () => {
+    const count = async () => ((await gql(t, me, '{ listWizards { items { id } } }')).data?.listWizards.items as unknown[]).length;
+    const before = await count();
+    const created = await gql(t, me, 'mutation { createWizard(input: { blogsRetrieved: null }) { id } }');
+    expect(created.errors?.[0]).toMatchObject({ message: 'blogsRetrieved cannot be null.', extensions: { code: 'BAD_REQUEST' } });
+    const wizard = await gql(t, me, 'mutation { createWizard(input: { currentStep: "NOT_STARTED" }) { id completed } }');
+    const id = wizard.data?.createWizard.id;
+    const nulled = await gql(t, me, 'mutation($id: ID!) { updateWizard(input: { id: $id, completed: null }) { id } }', { id });
+    expect(nulled.errors?.[0]?.message).toBe('completed cannot be null.');
+    const after = await gql(t, me, 'query($id: ID!) { getWizard(id: $id) { completed } }', { id });
+    expect(after.data?.getWizard.completed).toBe(false);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('applies mutation conditions and reports a failed one', async () => {
     const created = await gql(t, me, `mutation { createStore(input: { name: "Catalog" }) { id } }`);
     const id = created.data?.createStore.id;
