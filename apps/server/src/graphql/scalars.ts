@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped } from 'graphql';
+import { isStorableDate } from '../data-api/model-fields';
 
 /** AWSDateTime: ISO 8601 date-time strings on the wire, Dates inside. */
 export const AWSDateTime = new GraphQLScalarType({
@@ -18,10 +19,11 @@ export const AWSDateTime = new GraphQLScalarType({
 });
 
 function toDate(value: unknown): Date {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
+  const date = new Date(typeof value === 'string' ? value : Number.NaN);
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || !isStorableDate(date)) {
     throw new GraphQLError(`Invalid AWSDateTime: ${JSON.stringify(value)?.slice(0, 60)}`);
   }
-  return new Date(value);
+  return date;
 }
 
 /**
