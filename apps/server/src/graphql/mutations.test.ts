@@ -67,6 +67,20 @@ describe('data API mutations', () => {
     expect(bad.errors?.[0]?.message).toMatch(/Invalid AWSJSON/);
   });
 
+  it('checks what an AWSJSON text holds like any input: depth, NUL (the fuzz campaign found 500s)', async () => {
+    const create = (metadata: string) =>
+      gql(t, me, 'mutation($i: CreateConversationInput!) { createConversation(input: $i) { id } }', { i: { name: 'Deep', metadata } });
+    const deep = await create(`${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    expect(deep.errors?.[0]?.message).toMatch(
+      /^Variable "\$i" got invalid value .*Invalid AWSJSON at "0\.0\.0.*": Nested too deeply \(at most 32 levels\)\./,
+    );
+    expect(deep.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    const nul = await create('{"note":"a\\u0000b"}');
+    expect(nul.errors?.[0]?.message).toMatch(/Invalid AWSJSON at "note": Null characters are not allowed\./);
+    const fine = await create(JSON.stringify({ nested: { a: [1, { b: 'ok' }] } }));
+    expect(fine.errors).toBeUndefined();
+  });
+
   it('refuses server-managed fields and missing required fields, changing nothing', async () => {
     const created = await gql(t, me, `mutation { createAssistant(input: { assistantName: "Counter" }) { id inputTokens } }`);
     const id = created.data?.createAssistant.id;
