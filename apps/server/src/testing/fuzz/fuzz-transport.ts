@@ -93,23 +93,47 @@ export function injectTransport(app: FastifyInstance): Transport {
   };
 }
 
+/** Past Node's header limit (16 KB) or a body limit (the public chat's is 26 KB): refused, maybe by closing. */
+const OVERSIZED = 16 * 1024;
+
+/**
+ * A request too large for the server is refused with 413 (or 431 for its headers) and the
+ * connection closed at once, without reading the rest: the client, still sending, may see the
+ * socket close (EPIPE, ECONNRESET) instead of the answer. That is the refusal, not a failure.
+ */
+function refusedBeforeSent(request: FuzzRequest, error: unknown): FuzzResponse | null {
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
+  if (!['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(code)) return null;
+  if (request.url.length > OVERSIZED) return { status: 431, contentType: '', body: `connection closed (${code}) on an oversized URL` };
+  if ((request.body?.length ?? 0) > OVERSIZED)
+    return { status: 413, contentType: '', body: `connection closed (${code}) on an oversized body` };
+  return null;
+}
+
 /** Requests over real HTTP to a listening server (the benchmark's production process). */
 export function fetchTransport(baseUrl: string): Transport {
   return async (request) => {
     const abort = new AbortController();
     // fetch sends no body with GET or HEAD; the server's answer to one is covered by the test's inject.
     const canHaveBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const res = await withTimeout(
-      request,
-      fetch(baseUrl + request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: canHaveBody && request.body !== undefined ? new Uint8Array(Buffer.from(request.body)) : undefined,
-        signal: abort.signal,
-        redirect: 'manual',
-      }),
-      abort,
-    );
+    let res: Response;
+    try {
+      res = await withTimeout(
+        request,
+        fetch(baseUrl + request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: canHaveBody && request.body !== undefined ? new Uint8Array(Buffer.from(request.body)) : undefined,
+          signal: abort.signal,
+          redirect: 'manual',
+        }),
+        abort,
+      );
+    } catch (error) {
+      const refused = refusedBeforeSent(request, error);
+      if (refused) return refused;
+      throw error;
+    }
     const contentType = res.headers.get('content-type') ?? '';
     const chunks = res.body ?? (async function* () {})();
     const body = await readBody(chunks as AsyncIterable<Uint8Array>, isStream(contentType), () => abort.abort());
