@@ -17,6 +17,7 @@ import { startServer } from './server-process';
  * the report names it, so a failure can be replayed. Goal: 0 server errors, no crash.
  */
 const RUNS = { rest: 120, mutation: 90, query: 40 };
+const CONCURRENCY = 4;
 
 /** Rate limits the campaign would otherwise spend its requests on (they answer 429s, never 5xx). */
 const HIGH_LIMITS = {
@@ -54,6 +55,8 @@ export async function fuzzApiCampaign(seed = randomInt(2 ** 31)) {
       users: { owner: owner as FuzzUser, victim: victim as FuzzUser, staff: staff as FuzzUser },
       seed,
       runs: RUNS,
+      // Four routes at once: the server meets hostile callers side by side, as in production.
+      concurrency: CONCURRENCY,
       alive: async () => server.running() && (await fetch(`${server.url}/healthz`)).status === 200,
       log: (line) => console.error(line),
     });
@@ -67,6 +70,7 @@ export async function fuzzApiCampaign(seed = randomInt(2 ** 31)) {
       crashed,
       seed: report.seed,
       seconds: report.seconds,
+      concurrency: CONCURRENCY,
       targets: report.targets,
       neverSucceeded: report.neverSucceeded.length,
       findings: report.findings,

@@ -25,6 +25,8 @@ export interface FuzzApiOptions {
   /** Requests per REST route, per GraphQL mutation and per GraphQL query; 0 leaves the kind out. */
   runs: { rest: number; mutation: number; query: number };
   alive: () => Promise<boolean>;
+  /** Routes and operations fuzzed at once (default 1). */
+  concurrency?: number;
   log?: (line: string) => void;
 }
 
@@ -41,17 +43,21 @@ export async function fuzzApi(options: FuzzApiOptions): Promise<CampaignReport &
   if (runs.rest > 0) {
     const document = await callJson(transport, 'GET', '/api/docs/json');
     for (const target of restTargets(document.body as never)) {
-      targets.push({ name: target.name, requests: restRequests(target, world, hints), runs: runs.rest });
+      targets.push({ name: target.name, requests: restRequests(target, world, hints), runs: runs.rest, phase: phaseOf(target.name) });
     }
   }
   const schema = graphqlSchema();
   for (const operation of ['mutation', 'query'] as const) {
     if (runs[operation] <= 0) continue;
     for (const target of graphqlTargets(schema, [operation])) {
-      targets.push({ name: target.name, requests: graphqlRequests(target, world, hints), runs: runs[operation] });
+      targets.push({
+        name: target.name,
+        requests: graphqlRequests(target, world, hints),
+        runs: runs[operation],
+        phase: phaseOf(target.name),
+      });
     }
   }
-  const ordered = [...targets].sort((a, b) => phaseOf(a.name) - phaseOf(b.name));
-  const report = await runCampaign({ transport, targets: ordered, seed: options.seed, alive: options.alive, log: options.log });
+  const report = await runCampaign({ ...options, targets });
   return { ...report, targets: targets.length };
 }

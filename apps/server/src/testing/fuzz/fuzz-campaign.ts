@@ -7,6 +7,8 @@ export interface CampaignTarget {
   name: string;
   requests: fc.Arbitrary<FuzzRequest>;
   runs: number;
+  /** Targets run phase by phase, lowest first (deletes last); within a phase, side by side. */
+  phase: number;
 }
 
 /** A request the server failed: a 5xx, a masked GraphQL error, or no answer at all. */
@@ -42,6 +44,8 @@ export interface CampaignOptions {
   seed: number;
   /** Whether the server still answers; asked after each target. */
   alive: () => Promise<boolean>;
+  /** Targets in flight at once (default 1): more puts the server under load from several callers. */
+  concurrency?: number;
   log?: (line: string) => void;
 }
 
@@ -74,10 +78,10 @@ const describe = (request: FuzzRequest) => {
 };
 
 /**
- * Runs each target's property ("no request gets a server failure") with fast-check, one target
- * after the other, and checks after each that the server still answers. A failing target is
- * shrunk (a bounded number of steps) to a small request that still fails, then the campaign moves
- * on, so one report lists every route that fails.
+ * Runs each target's property ("no request gets a server failure") with fast-check, phase by
+ * phase (`concurrency` targets at once), and checks after each that the server still answers. A
+ * failing target is shrunk (a bounded number of steps) to a small request that still fails, then
+ * the campaign moves on, so one report lists every route that fails.
  */
 export async function runCampaign(options: CampaignOptions): Promise<CampaignReport> {
   const started = performance.now();
@@ -109,7 +113,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     return response;
   };
 
-  for (const target of options.targets) {
+  const runTarget = async (target: CampaignTarget) => {
     const seed = seedOf(options.seed, target.name);
     let succeeded = false;
     const property = fc.asyncProperty(fc.limitShrink(target.requests, 40), async (request) => {
@@ -135,11 +139,20 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
       options.log?.(`✗ ${target.name}: ${response.status} for ${describe(request)}\n  ${response.body.slice(0, 300)}`);
     }
     if (!succeeded) report.neverSucceeded.push(target.name);
-    if (!(await options.alive().catch(() => false))) {
+    if (!report.crashed && !(await options.alive().catch(() => false))) {
       report.crashed = true;
       options.log?.(`✗ the server stopped answering after ${target.name}`);
-      break;
     }
+  };
+
+  const phases = [...new Set(options.targets.map((target) => target.phase))].sort((a, b) => a - b);
+  for (const phase of phases) {
+    const queue = options.targets.filter((target) => target.phase === phase);
+    const worker = async () => {
+      for (let target = queue.shift(); target && !report.crashed; target = queue.shift()) await runTarget(target);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    if (report.crashed) break;
   }
   report.seconds = Number(((performance.now() - started) / 1000).toFixed(1));
   return report;

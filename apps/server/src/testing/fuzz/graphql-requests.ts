@@ -225,6 +225,60 @@ const smallBrokenBodies = (query: string) =>
     JSON.stringify({ query: `{ ${'a: __typename '.repeat(3_000)} }` }),
   );
 
+/** A JavaScript value as a GraphQL literal of `type` (enums bare, keys that are not names left out). */
+function literalOf(type: GraphQLInputType | undefined, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (type && isNonNullType(type)) return literalOf(type.ofType, value);
+  if (type && isListType(type)) {
+    return Array.isArray(value) ? `[${value.map((item) => literalOf(type.ofType, item)).join(', ')}]` : literalOf(type.ofType, value);
+  }
+  if (type && isEnumType(type) && typeof value === 'string' && NAME.test(value)) return value;
+  if (Array.isArray(value)) return `[${value.map((item) => literalOf(undefined, item)).join(', ')}]`;
+  if (typeof value === 'object') {
+    const fields = type && isInputObjectType(type) ? type.getFields() : {};
+    const entries = Object.entries(value).filter(([key]) => NAME.test(key));
+    return `{ ${entries.map(([key, item]) => `${key}: ${literalOf(fields[key]?.type, item)}`).join(', ')} }`;
+  }
+  // JSON's string escapes are GraphQL's; a lone surrogate stays an escape the parser refuses.
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value === 'number' && !Number.isFinite(value) ? '0' : String(value);
+}
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** The operation with its arguments written into the text, as literals, instead of as variables. */
+function inlineDocumentOf(target: GraphqlTarget, values: unknown): string {
+  const given = (values && typeof values === 'object' ? values : {}) as Record<string, unknown>;
+  const args = target.field.args.filter((arg) => given[arg.name] !== undefined);
+  const list = args.map((arg) => `${arg.name}: ${literalOf(arg.type, given[arg.name])}`).join(', ');
+  return `${target.operation} { ${target.field.name}${list ? `(${list})` : ''} ${selectionOf(target.field.type)} }`;
+}
+
+/** How an operation travels: a JSON POST (variables, or literals in the text), or a GET's query string. */
+type Sent = { method: 'POST' | 'GET'; text?: string; query?: string; note: string };
+
+function sentAs(target: GraphqlTarget, query: string, values: unknown, note: string): fc.Arbitrary<Sent> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constant<Sent>({ method: 'POST', text: JSON.stringify({ query, variables: values }), note }) },
+    {
+      weight: 2,
+      arbitrary: fc.constant<Sent>({
+        method: 'POST',
+        text: JSON.stringify({ query: inlineDocumentOf(target, values) }),
+        note: `${note}, inline`,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Sent>({
+        method: 'GET',
+        query: `?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(values) ?? '')}`,
+        note: `${note}, GET`,
+      }),
+    },
+  );
+}
+
 /** Requests running one operation: well-formed variables, hostile ones, broken bodies, as any caller. */
 export function graphqlRequests(target: GraphqlTarget, world: FuzzWorld, hints: Hints): fc.Arbitrary<FuzzRequest> {
   const query = documentOf(target);
@@ -233,17 +287,16 @@ export function graphqlRequests(target: GraphqlTarget, world: FuzzWorld, hints: 
   );
   // A mutation's condition is rare in clients; a list's filter, limit and page are common.
   const variables = sparseRecord(variableModel, target.field.args, (name) => (name === 'condition' ? [1, 4] : [1, 1]));
-  const hostileBody = fc.oneof(
+  const hostileBody: fc.Arbitrary<Sent> = fc.oneof(
     {
       weight: 5,
-      arbitrary: fc.tuple(variables, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([value, changes]) => ({
-        text: JSON.stringify({ query, variables: mutate(value, changes) }),
-        note: `mutated (${changes.map((change) => change.kind).join(', ')})`,
-      })),
+      arbitrary: fc
+        .tuple(variables, fc.array(mutation, { minLength: 1, maxLength: 3 }))
+        .chain(([value, changes]) => sentAs(target, query, mutate(value, changes), `mutated (${changes.map((c) => c.kind).join(', ')})`)),
     },
-    { weight: 1, arbitrary: variables.map((value) => ({ text: JSON.stringify({ query, variables: value }), note: 'well-formed' })) },
-    { weight: 1, arbitrary: hostileValue.map((value) => ({ text: JSON.stringify({ query, variables: value }), note: 'any variables' })) },
-    { weight: 1, arbitrary: brokenBodies(query).map((text) => ({ text, note: 'broken body' })) },
+    { weight: 1, arbitrary: variables.chain((value) => sentAs(target, query, value, 'well-formed')) },
+    { weight: 1, arbitrary: hostileValue.chain((value) => sentAs(target, query, value, 'any variables')) },
+    { weight: 1, arbitrary: brokenBodies(query).map((text): Sent => ({ method: 'POST', text, note: 'broken body' })) },
   );
   const contentType = fc.oneof(
     { weight: 10, arbitrary: fc.constant('application/json') },
@@ -252,15 +305,15 @@ export function graphqlRequests(target: GraphqlTarget, world: FuzzWorld, hints: 
   const hostile = fc.tuple(hostileBody, authorization(world), contentType);
   // A third as a client that follows the schema sends them: the owner's (or staff's) token, JSON.
   const wellFormed = fc.tuple(
-    variables.map((value) => ({ text: JSON.stringify({ query, variables: value }), note: 'well-formed' })),
+    variables.chain((value) => sentAs(target, query, value, 'well-formed')),
     signedIn(world),
     fc.constant('application/json'),
   );
-  return fc.oneof({ weight: 1, arbitrary: wellFormed }, { weight: 2, arbitrary: hostile }).map(([{ text, note }, auth, type]) => ({
-    method: 'POST',
-    url: '/graphql',
-    headers: { ...auth, ...(type ? { 'content-type': type } : {}) },
-    body: text,
-    note: `${target.name}: ${note}`,
+  return fc.oneof({ weight: 1, arbitrary: wellFormed }, { weight: 2, arbitrary: hostile }).map(([sent, auth, type]) => ({
+    method: sent.method,
+    url: `/graphql${sent.query ?? ''}`,
+    headers: { ...auth, ...(type && sent.text !== undefined ? { 'content-type': type } : {}) },
+    body: sent.text,
+    note: `${target.name}: ${sent.note}`,
   }));
 }
