@@ -52,7 +52,12 @@ export async function fuzzApiCampaign(seed = randomInt(2 ** 31)) {
     );
     const report = await fuzzApi({
       transport,
-      users: { owner: owner as FuzzUser, victim: victim as FuzzUser, staff: staff as FuzzUser },
+      users: {
+        owner: owner as FuzzUser,
+        victim: victim as FuzzUser,
+        staff: staff as FuzzUser,
+        ghostAccess: await server.token('ghost@fuzz.test'),
+      },
       seed,
       runs: RUNS,
       // Four routes at once: the server meets hostile callers side by side, as in production.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzApi } from '../testing/fuzz/fuzz-api';
 import { injectTransport } from '../testing/fuzz/fuzz-transport';
+import { viewerToken } from '../testing/graphql-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createVerifiedUser } from '../testing/users';
 
@@ -35,10 +36,11 @@ describe('fuzzing the whole API', () => {
       createVerifiedUser(t, { email: 'victim@fuzz.test' }),
       createVerifiedUser(t, { email: 'staff@fuzz.test', staff: true }),
     ]);
+    const ghost = await viewerToken(t, 'ghost@fuzz.test');
     const transport = injectTransport(t.app);
     const report = await fuzzApi({
       transport,
-      users: { owner, victim, staff },
+      users: { owner, victim, staff, ghostAccess: ghost.access },
       seed: SEED,
       runs: { rest: 60, mutation: 50, query: 20 },
       alive: async () => (await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode === 200,

@@ -1,7 +1,7 @@
 import { type CampaignReport, type CampaignTarget, runCampaign } from './fuzz-campaign';
 import { worldHints } from './fuzz-hints';
 import { callJson, type Transport } from './fuzz-transport';
-import { buildFuzzWorld, type FuzzUser } from './fuzz-world';
+import { buildFuzzWorld, type FuzzAccounts } from './fuzz-world';
 import { graphqlRequests, graphqlSchema, graphqlTargets } from './graphql-requests';
 import { restRequests } from './rest-requests';
 import { restTargets } from './rest-targets';
@@ -19,8 +19,11 @@ function phaseOf(name: string): number {
 
 export interface FuzzApiOptions {
   transport: Transport;
-  /** Real accounts: the owner the requests mostly come from, a victim whose rows they aim at, staff. */
-  users: { owner: FuzzUser; victim: FuzzUser; staff: FuzzUser };
+  /**
+   * Real accounts: the owner the requests mostly come from, a victim whose rows they aim at, staff;
+   * and a signed token of an account that does not exist.
+   */
+  users: FuzzAccounts;
   seed: number;
   /** Requests per REST route, per GraphQL mutation and per GraphQL query; 0 leaves the kind out. */
   runs: { rest: number; mutation: number; query: number };

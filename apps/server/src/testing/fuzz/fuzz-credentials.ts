@@ -10,6 +10,7 @@ export function authorization(world: FuzzWorld): fc.Arbitrary<Record<string, str
     { weight: 2, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: fc.constant(bearer(world.victim.access)) },
     { weight: 1, arbitrary: fc.constant(bearer(world.staff.access)) },
+    { weight: 1, arbitrary: fc.constant(bearer(world.ghostAccess)) },
     {
       weight: 1,
       arbitrary: fc

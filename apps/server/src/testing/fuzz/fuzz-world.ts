@@ -18,6 +18,8 @@ export interface FuzzWorld {
   owner: FuzzUser;
   victim: FuzzUser;
   staff: FuzzUser;
+  /** A validly signed access token of an account that does not exist (deleted, or never was). */
+  ghostAccess: string;
   /** Ids of the owner's rows (and the public ones) by model name, plus `Variable` and `User`. */
   ownerIds: Record<string, string[]>;
   /** The same of the victim and of staff: ids the owner must never reach. */
@@ -123,7 +125,14 @@ async function harvestIds(transport: Transport, user: FuzzUser, into: Record<str
   add('User', [userIdOf(user.access)]);
 }
 
-export async function buildFuzzWorld(transport: Transport, users: { owner: FuzzUser; victim: FuzzUser; staff: FuzzUser }) {
+export interface FuzzAccounts {
+  owner: FuzzUser;
+  victim: FuzzUser;
+  staff: FuzzUser;
+  ghostAccess: string;
+}
+
+export async function buildFuzzWorld(transport: Transport, users: FuzzAccounts) {
   const world: FuzzWorld = { ...users, ownerIds: {}, otherIds: {}, shareTokens: [], visitorTokens: [], uploadUrls: [] };
   // The owner gets two of everything: the first well-formed delete of a kind leaves one to aim at.
   await seedOwner(transport, users.owner, world, 1);
