@@ -81,6 +81,16 @@ describe('data API mutations', () => {
     expect(fine.errors).toBeUndefined();
   });
 
+  it('stores an AWSJSON object written as a literal in the operation’s text (the fuzz campaign found a 500)', async () => {
+    const res = await gql(
+      t,
+      me,
+      'mutation { createConversation(input: { name: "Inline", metadata: { topic: "orders", tags: ["a"], nested: {} } }) { metadata } }',
+    );
+    expect(res.errors).toBeUndefined();
+    expect(JSON.parse(res.data?.createConversation.metadata)).toEqual({ topic: 'orders', tags: ['a'], nested: {} });
+  });
+
   it('refuses server-managed fields and missing required fields, changing nothing', async () => {
     const created = await gql(t, me, `mutation { createAssistant(input: { assistantName: "Counter" }) { id inputTokens } }`);
     const id = created.data?.createAssistant.id;

@@ -44,7 +44,10 @@ export const AWSJSON = new GraphQLScalarType({
   },
   parseLiteral(ast, variables) {
     if (ast.kind === Kind.STRING) return checked(parseJson(ast.value));
-    return checked(valueFromASTUntyped(ast, variables));
+    // graphql-js builds an object literal without a prototype, which the database driver cannot
+    // handle (it reads `constructor`: a 500 found by the fuzz campaign); JSON makes it an ordinary
+    // value, as a variable's would be. The check bounds its depth first.
+    return JSON.parse(JSON.stringify(checked(valueFromASTUntyped(ast, variables))));
   },
 });
 
