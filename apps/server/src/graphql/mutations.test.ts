@@ -107,7 +107,7 @@ describe('data API mutations', () => {
   });
 
   it('refuses null for a field the database keeps non-null, on create and update (the fuzz campaign found 500s)', async () => {
-    const count = async () => ((await gql(t, me, '{ listWizards { items { id } } }')).data?.listWizards.items as unknown[]).length;
+    const count = async () => ((await gql(t, me, '{ listWizards { items { id } } }')).data?.listWizards.items ?? []).length;
     const before = await count();
     const created = await gql(t, me, 'mutation { createWizard(input: { blogsRetrieved: null }) { id } }');
     expect(created.errors?.[0]).toMatchObject({ message: 'blogsRetrieved cannot be null.', extensions: { code: 'BAD_REQUEST' } });

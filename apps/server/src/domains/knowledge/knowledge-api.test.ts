@@ -256,7 +256,7 @@ describe('knowledge stores API', () => {
         { fileName: 'empty.txt', size: 0, contentType: 'text/plain' },
       ],
     });
-    const [sized, empty] = batch.body?.files as { uploadUrl: string }[];
+    const [sized, empty] = (batch.body?.files ?? []) as { uploadUrl: string }[];
     const bare = await t.app.inject({ method: 'PUT', url: sized?.uploadUrl as string });
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toEqual({ detail: 'The upload has 0 bytes but 5 were declared.' });
