@@ -1,6 +1,7 @@
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
+import { fuzzApiCampaign } from './fuzz-api';
 import { healthzUnderLoad } from './healthz-under-load';
 import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
@@ -37,6 +38,7 @@ const benchmarks: Record<string, Benchmark> = {
   chatTurn: () => chatTurn(),
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
+  fuzzApi: () => fuzzApiCampaign(),
 };
 
 /**

@@ -16,6 +16,10 @@ export interface BenchServer {
   dataDir: string;
   token(email: string): Promise<string>;
   rssBytes(): number;
+  /** Whether the process is still running (it has not exited or been killed). */
+  running(): boolean;
+  /** What the process printed (warnings and errors: LOG_LEVEL is warn). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     url: server.url,
     dataDir,
     token: async (email) => (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token,
+    running: () => server.child.exitCode === null && server.child.signalCode === null,
+    output: () => server.output.join(''),
     rssBytes: () => {
       const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;

@@ -21,6 +21,8 @@ export const DEFAULT_AVATAR_MAX_BYTES = 2_097_152;
 
 export const INVALID_AVATAR_IMAGE_MESSAGE = 'Upload a valid image. The file you uploaded was not a PNG, JPEG, WebP or GIF image.';
 export const NO_AVATAR_FILE_MESSAGE = 'No file was submitted.';
+/** A body that says it is multipart/form-data but cannot be read as one (cut short, no boundary). */
+export const MALFORMED_UPLOAD_MESSAGE = 'Multipart form parse error: the upload is not a complete multipart/form-data body.';
 
 export function avatarTooLargeMessage(maxBytes: number): string {
   return `The avatar image is too large: the limit is ${formatByteSize(maxBytes)}.`;

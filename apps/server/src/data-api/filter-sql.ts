@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { checkFilterBudget } from './filter-budget';
-import { fieldMap } from './model-fields';
+import { fieldMap, isStorableDate } from './model-fields';
 import { columnsOf, type FieldDef, type ModelDef } from './model-types';
 
 /** A `ModelXFilterInput` / `ModelXConditionInput` value: field operators plus and / or / not. */
@@ -58,7 +58,7 @@ function expr(field: FieldDef, column: PgColumn): SQL {
 function param(field: FieldDef, value: unknown): SQL {
   if (field.type === 'AWSDateTime') {
     const time = typeof value === 'string' || value instanceof Date ? new Date(value) : new Date(Number.NaN);
-    if (Number.isNaN(time.getTime())) throw new AppError('BAD_REQUEST', `"${String(value)}" is not a valid AWSDateTime for ${field.name}.`);
+    if (!isStorableDate(time)) throw new AppError('BAD_REQUEST', `"${String(value)}" is not a valid AWSDateTime for ${field.name}.`);
     return sql`${time.toISOString()}::timestamptz`;
   }
   if (field.type === 'Int' || field.type === 'Float') {

@@ -39,6 +39,16 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+/**
+ * A date the database can compare and store: JavaScript dates reach the years ±275760, which
+ * Postgres refuses in a statement (a time zone out of range, SQLSTATE 22009) and which no row of
+ * ours has. Years 1 to 9999 are the ones ISO 8601 writes in four digits.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(year) && year >= 1 && year <= 9999;
+}
+
 /** `column AS "apiName", …` for every field: rows come out of SQL already in their API shape. */
 export function apiSelection(model: ModelDef): SQL {
   const columns = columnsOf(model);

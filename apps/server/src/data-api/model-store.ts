@@ -133,7 +133,11 @@ async function toColumns(ctx: ModelContext, model: ModelDef, raw: Item, mode: 'c
     if (!field || field.readonly || (mode === 'update' && field.immutable)) {
       throw new AppError('BAD_REQUEST', `The field ${name} cannot be set on ${model.name}.`);
     }
-    if (field.required && value === null) throw new AppError('BAD_REQUEST', `${name} cannot be null.`);
+    // A column that cannot hold null (a wizard's flags, counters) refuses it as a required field
+    // does, even where the API type is nullable: the database would refuse it with a 500.
+    if (value === null && (field.required || columnsOf(model)[field.column]?.notNull)) {
+      throw new AppError('BAD_REQUEST', `${name} cannot be null.`);
+    }
     if (field.ref && value !== null) await checkReference(ctx, field.ref, value);
     values[field.column] = value;
   }

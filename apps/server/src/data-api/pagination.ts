@@ -1,5 +1,5 @@
 import { AppError } from '../lib/app-error';
-import { isUuid } from './model-fields';
+import { isStorableDate, isUuid } from './model-fields';
 
 /** Amplify's default page size, and the largest page a client may ask for. */
 export const DEFAULT_LIMIT = 100;
@@ -20,7 +20,9 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(token: string): Cursor {
   try {
     const [sort, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
-    if (typeof sort === 'string' && !Number.isNaN(Date.parse(sort)) && isUuid(id)) return { sort, id };
+    const at = new Date(typeof sort === 'string' ? sort : Number.NaN);
+    // The sort key goes to the database in the one form it is written in (a client may have forged it).
+    if (isStorableDate(at) && isUuid(id)) return { sort: at.toISOString(), id };
   } catch {
     // fall through to the error below
   }

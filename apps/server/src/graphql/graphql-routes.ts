@@ -10,9 +10,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { modelCatalog } from '../domains/ai/model-catalog';
-import { conversationSdl } from '../domains/conversations/conversation-sdl';
 import { createInboxContext } from '../domains/inbox/inbox-context';
-import { inboxSdl } from '../domains/inbox/inbox-sdl';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import type { TurnContext } from '../domains/turns/turn-context';
 import { viewerFromRequest } from '../http/authenticate';
@@ -21,13 +19,13 @@ import { RESTARTING_RETRY_AFTER_SECONDS } from '../lib/shutdown';
 import { endingOnDrain } from '../lib/sse';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
-import { buildSdl } from './build-sdl';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
 import { inboxResolvers } from './inbox-resolvers';
 import { inputProblemOf, useInputChecks } from './input-checks';
 import { buildResolvers } from './resolvers';
 import { createSubscriptionHub } from './subscription-hub';
+import { typeDefs } from './type-defs';
 
 interface ServerContext {
   req?: FastifyRequest;
@@ -60,7 +58,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
   };
   const inbox = createInboxContext(app.services, app.log.child({ domain: 'inbox' }) as unknown as Logger);
   const schema = makeExecutableSchema({
-    typeDefs: [buildSdl(), conversationSdl, inboxSdl],
+    typeDefs: typeDefs(),
     // Later resolvers win: the inbox SDL's updateSharedAssistant and deleteSharedAssistant replace the registry's.
     resolvers: [
       buildResolvers(hub),

@@ -67,6 +67,30 @@ describe('data API mutations', () => {
     expect(bad.errors?.[0]?.message).toMatch(/Invalid AWSJSON/);
   });
 
+  it('checks what an AWSJSON text holds like any input: depth, NUL (the fuzz campaign found 500s)', async () => {
+    const create = (metadata: string) =>
+      gql(t, me, 'mutation($i: CreateConversationInput!) { createConversation(input: $i) { id } }', { i: { name: 'Deep', metadata } });
+    const deep = await create(`${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    expect(deep.errors?.[0]?.message).toMatch(
+      /^Variable "\$i" got invalid value .*Invalid AWSJSON at "0\.0\.0.*": Nested too deeply \(at most 32 levels\)\./,
+    );
+    expect(deep.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    const nul = await create('{"note":"a\\u0000b"}');
+    expect(nul.errors?.[0]?.message).toMatch(/Invalid AWSJSON at "note": Null characters are not allowed\./);
+    const fine = await create(JSON.stringify({ nested: { a: [1, { b: 'ok' }] } }));
+    expect(fine.errors).toBeUndefined();
+  });
+
+  it('stores an AWSJSON object written as a literal in the operation’s text (the fuzz campaign found a 500)', async () => {
+    const res = await gql(
+      t,
+      me,
+      'mutation { createConversation(input: { name: "Inline", metadata: { topic: "orders", tags: ["a"], nested: {} } }) { metadata } }',
+    );
+    expect(res.errors).toBeUndefined();
+    expect(JSON.parse(res.data?.createConversation.metadata)).toEqual({ topic: 'orders', tags: ['a'], nested: {} });
+  });
+
   it('refuses server-managed fields and missing required fields, changing nothing', async () => {
     const created = await gql(t, me, `mutation { createAssistant(input: { assistantName: "Counter" }) { id inputTokens } }`);
     const id = created.data?.createAssistant.id;
@@ -80,6 +104,20 @@ describe('data API mutations', () => {
     expect(nulled.errors?.[0]?.message).toBe('assistantName cannot be null.');
     const after = await gql(t, me, `query($id: ID!) { getAssistant(id: $id) { assistantName } }`, { id });
     expect(after.data?.getAssistant.assistantName).toBe('Counter');
+  });
+
+  it('refuses null for a field the database keeps non-null, on create and update (the fuzz campaign found 500s)', async () => {
+    const count = async () => ((await gql(t, me, '{ listWizards { items { id } } }')).data?.listWizards.items ?? []).length;
+    const before = await count();
+    const created = await gql(t, me, 'mutation { createWizard(input: { blogsRetrieved: null }) { id } }');
+    expect(created.errors?.[0]).toMatchObject({ message: 'blogsRetrieved cannot be null.', extensions: { code: 'BAD_REQUEST' } });
+    const wizard = await gql(t, me, 'mutation { createWizard(input: { currentStep: "NOT_STARTED" }) { id completed } }');
+    const id = wizard.data?.createWizard.id;
+    const nulled = await gql(t, me, 'mutation($id: ID!) { updateWizard(input: { id: $id, completed: null }) { id } }', { id });
+    expect(nulled.errors?.[0]?.message).toBe('completed cannot be null.');
+    const after = await gql(t, me, 'query($id: ID!) { getWizard(id: $id) { completed } }', { id });
+    expect(after.data?.getWizard.completed).toBe(false);
+    expect(await count()).toBe(before + 1);
   });
 
   it('applies mutation conditions and reports a failed one', async () => {

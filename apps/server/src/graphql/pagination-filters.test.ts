@@ -93,6 +93,23 @@ describe('lists: pagination, filters, indexed queries', () => {
     expect((await listPage({ f: { createdAt: { gt: 'yesterday' } } })).errors?.[0]?.message).toMatch(/not a valid AWSDateTime/);
   });
 
+  it('refuses dates JavaScript can write but the database cannot compare, in a nextToken or a filter (the fuzz campaign found 500s)', async () => {
+    const cursor = (sort: string) => Buffer.from(JSON.stringify([sort, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    for (const far of ['+275760-09-13T00:00:00.000Z', '-004714-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z']) {
+      const page = await listPage({ n: cursor(far) });
+      expect(page.errors?.[0]).toMatchObject({ message: 'Invalid nextToken.', extensions: { code: 'BAD_REQUEST' } });
+      const filtered = await listPage({ f: { createdAt: { between: ['2026-01-01T00:00:00.000Z', far] } } });
+      expect(filtered.errors?.[0]?.message).toBe(`"${far}" is not a valid AWSDateTime for createdAt.`);
+    }
+    // A cursor keeps working in any form of the same instant.
+    const first = await listPage({ l: 2 });
+    const [sort, id] = JSON.parse(Buffer.from(first.data?.listNotifications.nextToken, 'base64url').toString()) as string[];
+    const sameInstant = Buffer.from(JSON.stringify([(sort as string).replace('Z', '+00:00'), id])).toString('base64url');
+    const next = await listPage({ l: 2, n: sameInstant });
+    expect(next.errors).toBeUndefined();
+    expect(next.data?.listNotifications.items).toHaveLength(2);
+  });
+
   it('sorts indexed queries by their key, both directions, with key conditions', async () => {
     const assistant = await gql(t, owner, `mutation { createAssistant(input: { assistantName: "Helper" }) { id } }`);
     const assistantID = assistant.data?.createAssistant.id;

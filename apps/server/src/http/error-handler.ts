@@ -17,7 +17,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
+      // Field names come from the client's body (an unknown field is named as sent): a Map, so
+      // `toString` or `__proto__` are names like any other, not the prototype's members.
+      const fields = new Map<string, string[]>();
       let bodyMissing = false;
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -26,11 +28,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         // Fastify hands a POST without any body to validation as null, not undefined.
         if (!field && (missing || /received null/.test(message))) bodyMissing = true;
         const key = field || 'non_field_errors';
-        fields[key] ??= [];
-        fields[key].push(missing ? REQUIRED : humanize(message));
+        fields.set(key, [...(fields.get(key) ?? []), missing ? REQUIRED : humanize(message)]);
       }
       if (bodyMissing) return reply.status(400).send({ detail: 'A request body is required.' });
-      return reply.status(400).send(fields);
+      return reply.status(400).send(Object.fromEntries(fields));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

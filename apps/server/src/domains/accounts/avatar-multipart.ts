@@ -1,4 +1,5 @@
 import { finished } from 'node:stream/promises';
+import { MALFORMED_UPLOAD_MESSAGE } from '@aisle/contracts/avatars';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../../env';
@@ -27,9 +28,9 @@ export async function registerAvatarMultipart(fastify: FastifyInstance, env: Env
 }
 
 /**
- * Reads an avatar upload: 415 unless multipart, 413 once the file passes AVATAR_MAX_BYTES. Fields
- * may come before or after the file. Parts past the form's limits (a second file, …) are ignored,
- * as is any file in another field.
+ * Reads an avatar upload: 415 unless multipart, 413 once the file passes AVATAR_MAX_BYTES, 400 for
+ * a body the multipart parser cannot read. Fields may come before or after the file. Parts past
+ * the form's limits (a second file, …) are ignored, as is any file in another field.
  */
 export async function readAvatarUpload(request: FastifyRequest, maxBytes: number): Promise<AvatarUpload> {
   if (!request.isMultipart()) {
@@ -52,7 +53,21 @@ export async function readAvatarUpload(request: FastifyRequest, maxBytes: number
     if (error instanceof errors.RequestFileTooLargeError) throw avatarTooLargeError(maxBytes);
     const overLimit =
       error instanceof errors.FilesLimitError || error instanceof errors.FieldsLimitError || error instanceof errors.PartsLimitError;
-    if (!overLimit) throw error;
+    if (!overLimit) throw malformedUpload(error);
   }
   return upload;
+}
+
+/**
+ * What the parser (@fastify/busboy) throws about the body the client sent: no boundary in the
+ * content type, one too long to search for (over 256 bytes; RFC 2046 allows 70), a body that never
+ * uses it or is cut short. It throws plain Errors, told apart by their messages; anything else
+ * stays the server's own failure.
+ */
+const MALFORMED_BODY =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
+
+function malformedUpload(error: unknown): unknown {
+  if (!(error instanceof Error) || !MALFORMED_BODY.test(error.message)) return error;
+  return new AppError('BAD_REQUEST', MALFORMED_UPLOAD_MESSAGE, { cause: error });
 }

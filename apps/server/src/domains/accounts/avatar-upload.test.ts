@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MALFORMED_UPLOAD_MESSAGE } from '@aisle/contracts/avatars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../testing/account-flows';
 import { multipartBody, tinyPng } from '../../testing/images';
@@ -142,6 +143,30 @@ describe('avatar upload', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().detail).toMatch(/multipart\/form-data/);
+  });
+
+  it('answers 400 for a multipart body it cannot read, on both avatar uploads (the fuzz campaign found 500s)', async () => {
+    const { payload, headers } = multipartBody('avatar', 'a.png', 'image/png', tinyPng(1));
+    const malformed: [string, Buffer][] = [
+      [headers['content-type'], payload.subarray(0, 60)],
+      ['multipart/form-data', payload],
+      ['multipart/form-data; boundary=other', payload],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, payload],
+    ];
+    const before = storedFiles();
+    for (const url of ['/api/users/upload-avatar-url/', '/api/assistant/avatar/']) {
+      for (const [contentType, body] of malformed) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(user.access), 'content-type': contentType },
+          payload: body,
+        });
+        expect(res.statusCode, `${url} ${contentType}`).toBe(400);
+        expect(res.json()).toEqual({ detail: MALFORMED_UPLOAD_MESSAGE });
+      }
+    }
+    expect(storedFiles()).toEqual(before);
   });
 
   it('needs a signed-in user', async () => {

@@ -247,6 +247,24 @@ describe('knowledge stores API', () => {
     await waitForFiles(t, [fileId]);
   });
 
+  it('takes a PUT without a body, or without a content type, as an upload of 0 bytes (the fuzz campaign found 500s)', async () => {
+    const storeId = await createStore(t, alice, 'Empty');
+    const batch = await post(t, alice, '/api/files/upload-batch/', {
+      storeId,
+      files: [
+        { fileName: 'a.txt', size: 5, contentType: 'text/plain' },
+        { fileName: 'empty.txt', size: 0, contentType: 'text/plain' },
+      ],
+    });
+    const [sized, empty] = (batch.body?.files ?? []) as { uploadUrl: string }[];
+    const bare = await t.app.inject({ method: 'PUT', url: sized?.uploadUrl as string });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({ detail: 'The upload has 0 bytes but 5 were declared.' });
+    const untyped = await t.app.inject({ method: 'PUT', url: sized?.uploadUrl as string, payload: 'hello' });
+    expect(untyped.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'PUT', url: empty?.uploadUrl as string })).statusCode).toBe(204);
+  });
+
   it('finishing a file whose bytes never arrived is refused', async () => {
     const storeId = await createStore(t, alice, 'Unsent');
     const batch = await post(t, alice, '/api/files/upload-batch/', {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   createStoreRequestSchema,
   deleteFilesResponseSchema,
@@ -53,7 +54,8 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
           fileId: request.params.fileId,
           expires: request.query.expires,
           signature: request.query.signature,
-          body: request.body as NodeJS.ReadableStream as never,
+          // A PUT with no body (or no content type) reaches no parser: it uploads nothing, 0 bytes.
+          body: (request.body as Readable | undefined) ?? Readable.from([]),
           contentLength: length === undefined ? undefined : Number(length),
         });
         return reply.status(204).send();
