@@ -74,6 +74,10 @@ export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const confirmEmailParamsSchema = z.object({ key: z.string().min(1).max(200) });
 
+/** A followed verification link; `already_verified: true` when it had been followed before (the address stays verified). */
+export const confirmEmailResponseSchema = z.object({ detail: z.string(), already_verified: z.boolean().optional() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
+
 // --- Tokens ----------------------------------------------------------------------------------
 
 export const loginRequestSchema = z.object({
