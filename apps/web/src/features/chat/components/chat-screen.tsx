@@ -1,8 +1,9 @@
 import { type Assistant, DEFAULT_THREAD_NAME, THREAD_NAME_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { MenuIcon, MessageSquareIcon, PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { ChatThread } from '../api/threads-api';
 import { chatErrorText } from '../chat-error-text';
 import { useThreads } from '../hooks/use-threads';
+import { readLastAssistant, rememberLastAssistant } from '../last-assistant';
 import { AssistantPicker } from './assistant-picker';
 import { NoAssistantsState, NoThreadsState } from './chat-empty-states';
 import { Conversation } from './conversation';
@@ -26,7 +28,8 @@ const autoName = (question: string) => {
 /**
  * The Chat screen: pick an assistant (live start-up collection), its threads newest first, and
  * the chosen thread's conversation with streaming replies. Assistant and thread are in the URL
- * (`?assistant=<id>&thread=<id>`), so a reload or a link from the Assistants screen opens them.
+ * (`?assistant=<id>&thread=<id>`), so a reload or a link from the Assistants screen opens them;
+ * without them, the screen opens on the assistant this user chatted with last.
  */
 export function ChatScreen() {
   const { status, items: assistants } = useCollection<Assistant>('assistants');
@@ -35,8 +38,15 @@ export function ChatScreen() {
   const [deleting, setDeleting] = useState<{ thread: ChatThread; open: boolean } | null>(null);
   const [starting, setStarting] = useState(false);
 
-  const wantedAssistant = params.get('assistant');
+  const email = useAuth().user?.email ?? null;
+  // Without one in the URL, the assistant used last (per user), else the newest.
+  const [lastUsed] = useState(() => (email ? readLastAssistant(email) : null));
+  const wantedAssistant = params.get('assistant') ?? lastUsed;
   const assistant = assistants.find((a) => a.id === wantedAssistant) ?? assistants[0] ?? null;
+  const assistantId = assistant?.id ?? null;
+  useEffect(() => {
+    if (email && assistantId) rememberLastAssistant(email, assistantId);
+  }, [email, assistantId]);
   const threads = useThreads(assistant?.id ?? null);
   const wantedThread = params.get('thread');
   const thread = threads.threads.find((t) => t.id === wantedThread) ?? (wantedThread ? null : (threads.threads[0] ?? null));
