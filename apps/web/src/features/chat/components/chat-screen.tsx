@@ -5,9 +5,11 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
+import { InAppHeader } from '@/components/layouts/header-slot';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import type { ChatThread } from '../api/threads-api';
 import { chatErrorText } from '../chat-error-text';
 import { useThreads } from '../hooks/use-threads';
@@ -17,6 +19,9 @@ import { NoAssistantsState, NoThreadsState } from './chat-empty-states';
 import { Conversation } from './conversation';
 import { DeleteThreadDialog } from './delete-thread-dialog';
 import { ThreadList, ThreadListSkeleton, threadName } from './thread-list';
+
+/** Tailwind's `lg`: from here the chats panel stands beside the conversation (below, it is a sheet). */
+const CHATS_PANEL_QUERY = '(min-width: 64rem)';
 
 /** A new chat is named after its first question, cut to fit a list row. */
 const AUTO_NAME_LENGTH = 60;
@@ -37,6 +42,7 @@ export function ChatScreen() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [deleting, setDeleting] = useState<{ thread: ChatThread; open: boolean } | null>(null);
   const [starting, setStarting] = useState(false);
+  const wide = useMediaQuery(CHATS_PANEL_QUERY);
 
   const email = useAuth().user?.email ?? null;
   // Without one in the URL, the assistant used last (per user), else the newest.
@@ -115,6 +121,18 @@ export function ChatScreen() {
     );
   }
 
+  const titleBar = (
+    <div className="min-w-0 flex-1">
+      <p className="truncate font-medium text-sm" data-testid="chat-title">
+        {thread ? threadName(thread) : 'Chat'}
+      </p>
+      <p className="truncate text-muted-foreground text-xs">
+        {assistant.assistantName}
+        {assistant.model ? ` · ${assistant.model}` : ''}
+      </p>
+    </div>
+  );
+
   const panel = (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <AssistantPicker assistants={assistants} value={assistant.id} onChange={(id) => setParam({ assistant: id, thread: null })} />
@@ -158,30 +176,20 @@ export function ChatScreen() {
 
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
         <h1 className="sr-only lg:hidden">Chat</h1>
-        <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 md:px-4">
-          <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Show chats" onClick={() => setSheetOpen(true)}>
-            <MenuIcon />
-          </Button>
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-sm" data-testid="chat-title">
-              {thread ? threadName(thread) : 'Chat'}
-            </p>
-            <p className="truncate text-muted-foreground text-xs">
-              {assistant.assistantName}
-              {assistant.model ? ` · ${assistant.model}` : ''}
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="lg:hidden"
-            aria-label="New chat"
-            onClick={() => void startThread()}
-            disabled={starting}
-          >
-            <PlusIcon />
-          </Button>
-        </div>
+        {wide ? (
+          <div className="flex h-12 shrink-0 items-center gap-2 border-b px-4">{titleBar}</div>
+        ) : (
+          // Without the chats panel (phones, tablets) the bar joins the app's header: one header, not two.
+          <InAppHeader>
+            <Button variant="ghost" size="icon-sm" aria-label="Show chats" onClick={() => setSheetOpen(true)}>
+              <MenuIcon />
+            </Button>
+            {titleBar}
+            <Button variant="ghost" size="icon-sm" aria-label="New chat" onClick={() => void startThread()} disabled={starting}>
+              <PlusIcon />
+            </Button>
+          </InAppHeader>
+        )}
         {threads.error ? (
           <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
             {chatErrorText(threads.error, 'The chats could not be loaded. Please reload the page.')}
