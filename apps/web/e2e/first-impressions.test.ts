@@ -218,7 +218,7 @@ describe('a new merchant’s first impressions, in the browser', () => {
   });
 
   describe('inbox', () => {
-    it('names a visitor by the contact they left, live, and finds them by it', async () => {
+    it('names a visitor by the contact they left, live', async () => {
       const { token } = await merchantWithShare(suite.server, 'fay@shop.test', { leadCapture: true });
       const first = await visitorSays(suite.server, { token, message: 'Do you sell tents?' });
       const anonymous = first.anonymousEmail.split('@')[0] as string;
