@@ -21,6 +21,16 @@ export default defineConfig({
       '/readyz': api,
     },
   },
-  // The manifest lets the bundle-size benchmark follow the first screen's import graph.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest lets the bundle-size benchmark follow the first screen's import graph.
+    manifest: true,
+    // The code-splitting plan: the first screen has its own budget (bench/web-first-screen.ts:
+    // under 200 KB gzipped); everything else loads with the route or the panel that needs it. The
+    // largest of those on-demand chunks is the CodeMirror editor (about 515 kB minified, 175 kB
+    // gzipped), fetched only when a function's code is opened. Splitting it would not make that
+    // download smaller, so the warning is set just above it, to still flag a chunk that grows past.
+    chunkSizeWarningLimit: 600,
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_SIGNATURE } from './visitor-chat';
 
 /**
  * Accounts and authentication shapes (spec §3 "Authentication payloads", §7 Token / Users /
@@ -73,6 +74,10 @@ export const signUpResponseSchema = z.object({ email: z.string(), tier: tierSche
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const confirmEmailParamsSchema = z.object({ key: z.string().min(1).max(200) });
+
+/** A followed verification link; `already_verified: true` when it had been followed before (the address stays verified). */
+export const confirmEmailResponseSchema = z.object({ detail: z.string(), already_verified: z.boolean().optional() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 // --- Tokens ----------------------------------------------------------------------------------
 
@@ -178,3 +183,45 @@ export const avatarUrlSchema = z
 
 export const updateAvatarUrlRequestSchema = z.object({ avatar_url: avatarUrlSchema });
 export type UpdateAvatarUrlRequest = z.infer<typeof updateAvatarUrlRequestSchema>;
+
+// --- Reply signature -------------------------------------------------------------------------
+
+/**
+ * How the owner's manual replies are signed to shoppers: as the shop's team (the default), with
+ * the owner's own display name, or with the shop's name.
+ */
+export const replySigners = ['team', 'name', 'shop'] as const;
+export type ReplySigner = (typeof replySigners)[number];
+export const SIGNATURE_NAME_MAX_LENGTH = 80;
+
+const signatureName = z.string().trim().max(SIGNATURE_NAME_MAX_LENGTH, tooLong(SIGNATURE_NAME_MAX_LENGTH));
+
+/** The signature the owner set, and what shoppers see on a reply sent now (`signature`). */
+export const replySignatureSchema = z.object({
+  signed_as: z.enum(replySigners),
+  display_name: z.string(),
+  shop_name: z.string(),
+  signature: z.string(),
+});
+export type ReplySignature = z.infer<typeof replySignatureSchema>;
+
+/** Both names are kept, so switching back does not lose one; the chosen one must not be blank. */
+export const updateReplySignatureRequestSchema = z
+  .object({
+    signed_as: z.enum(replySigners, `Choose one of: ${replySigners.join(', ')}.`),
+    display_name: signatureName.default(''),
+    shop_name: signatureName.default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.signed_as === 'name' && !value.display_name)
+      ctx.addIssue({ code: 'custom', path: ['display_name'], message: 'Enter the name to sign your replies with.' });
+    if (value.signed_as === 'shop' && !value.shop_name)
+      ctx.addIssue({ code: 'custom', path: ['shop_name'], message: 'Enter your shop’s name to sign your replies with.' });
+  });
+export type UpdateReplySignatureRequest = z.input<typeof updateReplySignatureRequestSchema>;
+
+/** The name a manual reply is signed with: the chosen one, or the shop's team while it is blank. */
+export function replySignatureOf(settings: { signed_as: string; display_name?: string | null; shop_name?: string | null }): string {
+  const chosen = settings.signed_as === 'name' ? settings.display_name : settings.signed_as === 'shop' ? settings.shop_name : null;
+  return chosen?.trim() || TEAM_SIGNATURE;
+}

@@ -7,7 +7,10 @@ import { z } from 'zod';
  */
 
 export const STORE_NAME_MAX_LENGTH = 200;
+/** Longest file name kept: a longer one is accepted and kept shortened (`shortenFileName`). */
 export const FILE_NAME_MAX_LENGTH = 255;
+/** Longest file name an upload may send: far above any file system's; it only stops a megabyte-long field. */
+export const UPLOAD_FILE_NAME_MAX_LENGTH = 4096;
 /** Files per upload-batch, finish-upload or delete-files call. */
 export const FILES_PER_CALL_MAX = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
@@ -73,22 +76,68 @@ export const storeSchema = z.object({
 });
 export type Store = z.infer<typeof storeSchema>;
 
-/** A file name as a label only: it never becomes a path, but control characters and separators are refused. */
-export const fileNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field may not be blank.')
-  .max(FILE_NAME_MAX_LENGTH, tooLong(FILE_NAME_MAX_LENGTH))
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), 'File names may not contain slashes or control characters.')
-  .refine((name) => name !== '.' && name !== '..', 'Enter a valid file name.');
+/** How much of a long name's end `shortenFileName` keeps besides the extension ("…v2 final"). */
+const KEPT_NAME_END = 24;
 
+/** Cuts `text` to `length` UTF-16 units without splitting a surrogate pair (an emoji, say). */
+const sliceStart = (text: string, length: number) => {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
+const sliceEnd = (text: string, length: number) => {
+  const cut = length > 0 ? text.slice(-length) : '';
+  return /^[\uDC00-\uDFFF]/.test(cut) ? cut.slice(1) : cut;
+};
+
+/**
+ * A file name that fits FILE_NAME_MAX_LENGTH, for names that do not: its start and its end around
+ * an ellipsis, extension kept ("Spring catalogue - tents, sleeping…camp kitchens - final.md"), so
+ * the list still tells versions apart and shows each file's type. Names that fit are returned as
+ * they are.
+ */
+export function shortenFileName(name: string, max: number = FILE_NAME_MAX_LENGTH): string {
+  if (name.length <= max) return name;
+  const extension = /\.[\p{L}\p{N}]{1,10}$/u.exec(name)?.[0] ?? '';
+  const stem = name.slice(0, name.length - extension.length);
+  const end = sliceEnd(stem, Math.min(KEPT_NAME_END, Math.floor(max / 4))).trimStart();
+  const start = sliceStart(stem, max - 1 - end.length - extension.length).trimEnd();
+  return `${start}…${end}${extension}`;
+}
+
+/** Said after each refusal of one file, so the merchant knows what to do about it. */
+const RENAME_AND_RETRY = 'Rename the file and upload it again.';
+
+/**
+ * Why a file cannot be taken by this name, or null. A name is a label only: it never becomes a
+ * path, but control characters and separators are refused.
+ */
+export function fileNameProblem(name: string): string | null {
+  if (!name) return `The file has no name. ${RENAME_AND_RETRY}`;
+  if (name.length > UPLOAD_FILE_NAME_MAX_LENGTH)
+    return `Its name is longer than ${UPLOAD_FILE_NAME_MAX_LENGTH} characters. ${RENAME_AND_RETRY}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f/\\]/.test(name)) return `File names may not contain slashes or control characters. ${RENAME_AND_RETRY}`;
+  if (name === '.' || name === '..') return `“${name}” is not a file name. ${RENAME_AND_RETRY}`;
+  return null;
+}
+
+/**
+ * How a refusal of one file of a batch reads: `<its name, shortened>: <why and what to do>`. The
+ * upload box matches the name to mark that file alone as failed and sends the rest again.
+ */
+export const fileRefusal = (fileName: string, problem: string) => `${shortenFileName(fileName)}: ${problem}`;
+
+/**
+ * Names are not checked here but by the server, file by file (`fileNameProblem`, `fileRefusal`):
+ * one refused name never fails the rest of the batch with a field error, and names longer than
+ * FILE_NAME_MAX_LENGTH are accepted and kept shortened.
+ */
 export const uploadBatchRequestSchema = z.object({
   storeId: uuid,
   files: z
     .array(
       z.object({
-        fileName: fileNameSchema,
+        fileName: z.string().trim(),
         size: z.number().int('Must be a whole number of bytes.').min(0),
         contentType: z.string().trim().max(200, tooLong(200)).default(''),
       }),

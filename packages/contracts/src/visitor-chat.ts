@@ -49,6 +49,9 @@ export const publicCitationSchema = z.object({
 });
 export type PublicCitation = z.infer<typeof publicCitationSchema>;
 
+/** How a manual reply is signed unless the owner chose their own name or the shop's (on /account). */
+export const TEAM_SIGNATURE = 'The shop’s team';
+
 /** A message of a shared thread as the visitor sees it: no usage, cost or owner details. */
 export const publicMessageSchema = z.object({
   id: z.string(),
@@ -56,6 +59,8 @@ export const publicMessageSchema = z.object({
   /** `user` is the visitor; `assistant` is the bot, or the shop's staff when `isManualResponse`. */
   senderType: z.enum(['user', 'assistant']),
   isManualResponse: z.boolean(),
+  /** A manual reply's signature, as the owner chose it when sending (absent: TEAM_SIGNATURE). */
+  senderName: z.string().optional(),
   createdAt: z.string(),
   citations: z.array(publicCitationSchema),
 });

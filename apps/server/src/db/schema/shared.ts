@@ -79,6 +79,8 @@ export const sharedMessages = pgTable(
     llmUsage: jsonb('llm_usage'),
     useCase: text('use_case'),
     isManualResponse: boolean('is_manual_response').notNull().default(false),
+    /** Who signed a manual reply, as the shopper sees it (the owner's choice when it was sent); null otherwise. */
+    senderName: text('sender_name'),
   },
   (t) => [index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt)],
 );

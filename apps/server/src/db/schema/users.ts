@@ -15,6 +15,13 @@ export const users = pgTable(
     /** The USD credit balance in integer micro-USD; only `domains/billing` writes it, with a ledger row. */
     balanceMicroUsd: bigint('balance_micro_usd', { mode: 'number' }).notNull().default(0),
     avatar: text('avatar'),
+    /**
+     * How the owner's manual replies are signed to shoppers (accounts/reply-signature.ts): `team`
+     * ("The shop’s team"), `name` (display_name) or `shop` (shop_name).
+     */
+    replySignedAs: text('reply_signed_as').notNull().default('team'),
+    displayName: text('display_name'),
+    shopName: text('shop_name'),
     tierTrack: jsonb('tier_track').$type<Record<string, unknown>>().notNull().default({}),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

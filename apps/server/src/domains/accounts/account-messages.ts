@@ -5,6 +5,7 @@
 export const accountMessages = {
   duplicateEmail: 'A user with that email already exists.',
   emailVerified: 'Email successfully verified.',
+  emailAlreadyVerified: 'This email address is already verified.',
   invalidToken: 'Invalid or expired token.',
   emailNotVerified: 'Email is not verified.',
   noActiveAccount: 'No active account found with the given credentials',

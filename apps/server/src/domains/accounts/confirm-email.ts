@@ -10,27 +10,35 @@ export interface ConfirmEmailInput {
   key: string;
 }
 
+/** `verified` now, or `already-verified`: the link was followed before (or the address verified since). */
+export type ConfirmEmailOutcome = 'verified' | 'already-verified';
+
 /**
  * Follows a verification link. The key is consumed by a conditional UPDATE, so it works once even
- * when the link is opened twice at the same moment; unknown, used and expired keys all get the same
- * answer.
+ * when the link is opened twice at the same moment. Opening it again later is what people do (a
+ * second click in the mail, a bookmarked tab): a key of an address that is verified by now says so,
+ * rather than calling a good link invalid. Unknown keys, and expired keys of unverified addresses,
+ * get the same invalid-token answer.
  */
-export async function confirmEmail({ db, key }: ConfirmEmailInput): Promise<void> {
+export async function confirmEmail({ db, key }: ConfirmEmailInput): Promise<ConfirmEmailOutcome> {
+  const keyHash = hashConfirmationKey(key);
   const confirmed = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(emailConfirmations)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailConfirmations.keyHash, hashConfirmationKey(key)),
-          isNull(emailConfirmations.usedAt),
-          gt(emailConfirmations.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(emailConfirmations.keyHash, keyHash), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, sql`now()`)))
       .returning({ userId: emailConfirmations.userId });
     if (!used) return false;
     await tx.update(users).set({ emailVerified: true }).where(eq(users.id, used.userId));
     return true;
   });
-  if (!confirmed) throw new AppError('BAD_REQUEST', accountMessages.invalidToken);
+  if (confirmed) return 'verified';
+  const [owner] = await db
+    .select({ emailVerified: users.emailVerified })
+    .from(emailConfirmations)
+    .innerJoin(users, eq(users.id, emailConfirmations.userId))
+    .where(eq(emailConfirmations.keyHash, keyHash))
+    .limit(1);
+  if (owner?.emailVerified) return 'already-verified';
+  throw new AppError('BAD_REQUEST', accountMessages.invalidToken);
 }

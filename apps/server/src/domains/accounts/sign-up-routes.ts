@@ -1,4 +1,4 @@
-import { confirmEmailParamsSchema, detailSchema, signUpRequestSchema, signUpResponseSchema } from '@aisle/contracts/accounts';
+import { confirmEmailParamsSchema, confirmEmailResponseSchema, signUpRequestSchema, signUpResponseSchema } from '@aisle/contracts/accounts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountMessages } from './account-messages';
@@ -37,14 +37,17 @@ export async function signUpRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Accounts'],
         summary: 'Verify an e-mail address with the key from the verification mail',
-        description: '400 `{"detail": "Invalid or expired token."}` for an unknown, used or expired key.',
+        description:
+          'A key followed before answers 200 with `already_verified: true`. 400 `{"detail": "Invalid or expired token."}` for an unknown key, or an expired one of an address still unverified.',
         params: confirmEmailParamsSchema,
-        response: { 200: detailSchema },
+        response: { 200: confirmEmailResponseSchema },
       },
     },
     async (request) => {
-      await confirmEmail({ db, key: request.params.key });
-      return { detail: accountMessages.emailVerified };
+      const outcome = await confirmEmail({ db, key: request.params.key });
+      return outcome === 'verified'
+        ? { detail: accountMessages.emailVerified }
+        : { detail: accountMessages.emailAlreadyVerified, already_verified: true };
     },
   );
 }

@@ -1,5 +1,7 @@
 import {
+  replySignatureSchema,
   updateAvatarUrlRequestSchema,
+  updateReplySignatureRequestSchema,
   userIdParamsSchema,
   userListQuerySchema,
   userPageSchema,
@@ -10,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { getUser } from './get-user';
 import { listUsers } from './list-users';
+import { getReplySignature, updateReplySignature } from './reply-signature';
 import { updateAvatar } from './update-avatar';
 
 const security = [{ bearerAuth: [] }];
@@ -33,6 +36,41 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => listUsers({ db, env, viewerId: viewerOf(request).userId, page: request.query.page }),
+  );
+
+  app.get(
+    '/users/reply-signature/',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: 'How your manual replies are signed to shoppers',
+        security,
+        response: { 200: replySignatureSchema },
+      },
+    },
+    async (request) => getReplySignature({ db, userId: viewerOf(request).userId }),
+  );
+
+  app.post(
+    '/users/update-reply-signature/',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: 'Sign your manual replies as the shop’s team, with your name, or with the shop’s name',
+        description: '`signed_as` is `team`, `name` (needs `display_name`) or `shop` (needs `shop_name`); both names are kept.',
+        security,
+        body: updateReplySignatureRequestSchema,
+        response: { 200: replySignatureSchema },
+      },
+    },
+    async (request) =>
+      updateReplySignature({
+        db,
+        userId: viewerOf(request).userId,
+        signedAs: request.body.signed_as,
+        displayName: request.body.display_name,
+        shopName: request.body.shop_name,
+      }),
   );
 
   app.get(

@@ -17,8 +17,45 @@ describe('the local model’s thread summary', () => {
       staff('I have made an exception and sent you a return label. Check your inbox.'),
     ]);
     expect(summary).toBe(
-      'Visitor asked: Can I return shoes I wore once? Assistant answered: You can return any unworn item within 30 days of delivery for a full refund. ' +
+      'Visitor asked: Can I return shoes I wore once? They are too small. Assistant answered: You can return any unworn item within 30 days of delivery for a full refund. ' +
         'Staff replied: I have made an exception and sent you a return label. Then wrote: They were only worn indoors.',
+    );
+  });
+
+  it('keeps the order number, the product and the visitor’s actual problem, not only their question', () => {
+    const summary = extractiveSummary([
+      visitor('My order #1043 arrived with a torn tent. Can a human help me?'),
+      bot("I couldn't find that in this store's knowledge, so I don't want to guess."),
+    ]);
+    expect(summary).toBe(
+      "Visitor asked: My order #1043 arrived with a torn tent. Can a human help me? Assistant answered: I couldn't find that in this store's knowledge, so I don't want to guess.",
+    );
+  });
+
+  it('reads past a greeting and joins the messages the visitor sent before anyone answered', () => {
+    const summary = extractiveSummary([
+      visitor('Hi!'),
+      bot('Hello! How can I help you today?'),
+      visitor('The Trailblazer 2P tent I bought came without poles.'),
+      visitor('Order 5521, delivered Tuesday.'),
+      bot('Sorry about that. A person from the team will get back to you.'),
+    ]);
+    expect(summary).toBe(
+      'Visitor wrote: The Trailblazer 2P tent I bought came without poles. Order 5521, delivered Tuesday. Assistant answered: Sorry about that.',
+    );
+  });
+
+  it('keeps the sentences that carry the case when a long message does not fit', () => {
+    const summary = extractiveSummary([
+      visitor(
+        'Hello there, I hope you are having a lovely week and that the weather is kind to you all. ' +
+          'I have been a customer for years and always loved your shop and the people in it. ' +
+          'The sleeping bag from order #2207 has a broken zip. ' +
+          'Can I get a replacement before my trip on Friday?',
+      ),
+    ]);
+    expect(summary).toBe(
+      'Visitor asked: The sleeping bag from order #2207 has a broken zip. Can I get a replacement before my trip on Friday?',
     );
   });
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedThreads } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import { collect, type GqlData, gql, listen, settle, type TestViewer, wsClient } from '../../testing/graphql-client';
 import { MESSAGE_FIELDS, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
@@ -58,6 +60,20 @@ describe('the inbox belongs to its owner', () => {
     const next = await gql(t, alice, SEARCH, { limit: 2, next: first.data?.searchSharedThreads.nextToken });
     expect(next.data?.searchSharedThreads).toEqual({ items: [expect.objectContaining({ id: threads.shoes?.id })], nextToken: null });
     expect((await gql(t, alice, SEARCH, { q: 'x'.repeat(201) })).errors?.[0]?.message).toMatch(/no more than 200/);
+  });
+
+  it('finds a visitor by the contact they left, by its values only', async () => {
+    await t.services.db
+      .update(sharedThreads)
+      .set({ visitorContact: { name: 'Dana Reyes', email: 'dana@example.com', phone: '+1 555 0100', savedAt: new Date().toISOString() } })
+      .where(eq(sharedThreads.id, threads.widget?.id as string));
+    const search = async (q: string) =>
+      (((await gql(t, alice, SEARCH, { q })).data?.searchSharedThreads.items ?? []) as GqlData[]).map((item) => item.id);
+    expect(await search('dana reyes')).toEqual([threads.widget?.id]);
+    expect(await search('dana@example')).toEqual([threads.widget?.id]);
+    expect(await search('555 0100')).toEqual([threads.widget?.id]);
+    expect(await search('savedAt')).toEqual([]);
+    expect((await gql(t, bob, SEARCH, { q: 'dana' })).data?.searchSharedThreads.items).toEqual([]);
   });
 
   it('shows owner B nothing of owner A’s threads: lists, search, reads, writes, summaries', async () => {

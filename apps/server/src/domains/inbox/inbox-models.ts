@@ -42,7 +42,13 @@ export const inboxModels: ModelDef[] = [
     plural: 'SharedMessages',
     table: sharedMessages,
     owned: true,
-    fields: [...messageFields, ro('sharedThreadID', 'ID', { column: 'sharedThreadId' }), ro('isManualResponse', 'Boolean')],
+    fields: [
+      ...messageFields,
+      ro('sharedThreadID', 'ID', { column: 'sharedThreadId' }),
+      ro('isManualResponse', 'Boolean'),
+      // A manual reply's signature as the shopper saw it.
+      ro('senderName', 'String'),
+    ],
     create: 'none',
     update: 'none',
     delete: 'none',

@@ -12,7 +12,7 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 
 export interface SharedThreadSearch {
   ownerEmail: string;
-  /** Words to find in the thread's messages, its visitor's anonymous e-mail or its summary. */
+  /** Words to find in the thread's messages, its visitor's anonymous e-mail or contact, or its summary. */
   query?: string | null;
   sharedAssistantID?: string | null;
   origin?: string | null;
@@ -44,8 +44,12 @@ export async function searchSharedThreads(db: Db, input: SharedThreadSearch): Pr
       throw new AppError('BAD_REQUEST', `Ensure the search has no more than ${SEARCH_QUERY_MAX_LENGTH} characters.`);
     }
     const pattern = `%${escapeLike(text)}%`;
+    // The contact a visitor left (lead capture) is how the inbox names them once known: findable
+    // by its values, never by its keys ("email" would match every such thread).
+    const contact = sql`concat_ws(' ', ${sharedThreads.visitorContact}->>'name', ${sharedThreads.visitorContact}->>'email', ${sharedThreads.visitorContact}->>'phone')`;
     conditions.push(sql`(
       ${sharedThreads.anonymousEmail} ILIKE ${pattern}
+      OR ${contact} ILIKE ${pattern}
       OR ${sharedThreads.threadSummary} ILIKE ${pattern}
       OR EXISTS (SELECT 1 FROM ${sharedMessages} WHERE ${sharedMessages.sharedThreadId} = ${sharedThreads.id} AND ${sharedMessages.content} ILIKE ${pattern})
     )`);

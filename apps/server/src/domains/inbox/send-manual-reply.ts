@@ -6,6 +6,7 @@ import { type Item, publishRow } from '../../data-api/model-store';
 import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
+import { replySignatureFor } from '../accounts/reply-signature';
 import type { InboxContext } from './inbox-context';
 import { THREAD_NOT_FOUND } from './summarize-thread';
 import { scheduleThreadSummary } from './summary-queue';
@@ -14,7 +15,8 @@ import { scheduleThreadSummary } from './summary-queue';
  * `sendManualReply`: the shop answers a visitor by hand (spec §1 "answer manually"). The reply is
  * stored as the assistant's side, marked `isManualResponse`, and the thread's auto-reply is paused
  * in the same statement, so the bot stays quiet from that moment until the owner resumes it (the
- * peers' classic handoff failure is the bot answering right after the person). The thread counts
+ * peers' classic handoff failure is the bot answering right after the person). It is signed as the
+ * owner chose (their name, the shop's, or the shop's team). The thread counts
  * as read: the owner has just written in it. The visitor's live stream and the owner's inbox get
  * the message and the thread change.
  */
@@ -25,6 +27,8 @@ export async function sendManualReply(
   const parsed = manualReplySchema.safeParse({ content: input.content });
   if (!parsed.success) throw AppError.fields({ content: [parsed.error.issues[0]?.message ?? 'Invalid value.'] });
   if (!isUuid(input.sharedThreadId)) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
+  // Signed as the owner chose on /account at the time of sending; a later change re-signs nothing.
+  const signature = await replySignatureFor({ db: ctx.db, ownerEmail: input.ownerEmail });
   const [saved] = await rowsOf<{ reply: Record<string, unknown> | null; thread: Record<string, unknown> | null }>(
     ctx.db,
     sql`
@@ -32,8 +36,8 @@ export async function sendManualReply(
         SELECT t.id, s.original_assistant_id FROM ${sharedThreads} t JOIN ${sharedAssistants} s ON s.id = t.shared_assistant_id
         WHERE t.id = ${input.sharedThreadId} AND t.owner_email = ${input.ownerEmail}
       ), reply AS (
-        INSERT INTO ${sharedMessages} (owner_email, shared_thread_id, content, sender_type, is_manual_response, use_case)
-        SELECT ${input.ownerEmail}, owned.id, ${parsed.data.content}, 'assistant', true,
+        INSERT INTO ${sharedMessages} (owner_email, shared_thread_id, content, sender_type, is_manual_response, sender_name, use_case)
+        SELECT ${input.ownerEmail}, owned.id, ${parsed.data.content}, 'assistant', true, ${signature},
                (SELECT use_case FROM ${assistants} WHERE id = owned.original_assistant_id)
         FROM owned
         RETURNING *

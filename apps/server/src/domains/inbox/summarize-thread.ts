@@ -23,6 +23,7 @@ export const THREAD_NOT_FOUND = 'Shared thread not found.';
 const SUMMARY_INSTRUCTIONS = [
   'You summarise a chat between a shop’s customer (the visitor), the shop’s AI assistant and the shop’s staff, for the shop owner’s inbox.',
   `Write at most three short sentences, under ${SUMMARY_MAX_LENGTH} characters in all: what the visitor wanted, what they were told, and anything still to do.`,
+  'Keep order numbers, product names and the visitor’s actual problem in their own words: the owner acts on them.',
   'Plain text only: no lists, no markdown, no greeting.',
 ].join(' ');
 

@@ -95,6 +95,17 @@ describe('thread summaries', () => {
     expect(recorded[0]?.llmUsage).toMatchObject({ costUsd: 0 });
   });
 
+  it('keeps what the visitor wrote about their order, not only their question', async () => {
+    const assistantId = await createAssistant(t, owner, { model: 'local:extractive' });
+    const token = (await shareAssistant(t, owner, assistantId)).shareToken.token;
+    const first = await visitor(t, 'message', { token, message: 'My order #1043 arrived with a torn tent. Can a human help me?' });
+    const res = await gql(t, owner, SUMMARIZE, { id: first.body.sharedThreadId });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.summarizeSharedThread.threadSummary).toMatch(
+      /^Visitor asked: My order #1043 arrived with a torn tent\. Can a human help me\? Assistant answered: /,
+    );
+  });
+
   it('writes it by itself once the thread has gone quiet, once, and again after new activity', async () => {
     const { assistantId, token, sharedThreadId, visitorToken } = await conversation('local:extractive');
     const first = await waitForSummary(sharedThreadId);

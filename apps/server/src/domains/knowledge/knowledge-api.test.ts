@@ -203,8 +203,35 @@ describe('knowledge stores API', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(res.body?.files?.[0]).toMatch(/huge\.pdf: .*25 MB limit/);
+    expect(res.body?.files).toEqual(['huge.pdf: This file is larger than the 25 MB limit. Split it into smaller files and upload those.']);
     expect(await t.services.db.select().from(files).where(eq(files.storeId, storeId))).toEqual([]);
+  });
+
+  it('judges a batch file by file: a name over 255 characters is kept shortened, a bad name is refused by name', async () => {
+    const storeId = await createStore(t, alice, 'Long names');
+    const longName = `Spring catalogue - ${'tents, sleeping bags and camp kitchens - '.repeat(7)}final.md`;
+    expect(longName.length).toBeGreaterThan(255);
+    const batch = await post(t, alice, '/api/files/upload-batch/', {
+      storeId,
+      files: ['returns.md', longName, 'shipping.txt', 'sizes.txt'].map((fileName) => ({ fileName, size: 4, contentType: 'text/plain' })),
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body?.files).toHaveLength(4);
+    const names = (await t.services.db.select().from(files).where(eq(files.storeId, storeId))).map((row) => row.fileName);
+    const shortened = names.find((name) => name.startsWith('Spring catalogue'));
+    expect(shortened?.length).toBeLessThanOrEqual(255);
+    expect(shortened).toMatch(/^Spring catalogue - tents, sleeping bags.*….*kitchens - final\.md$/);
+    expect(names).toEqual(expect.arrayContaining(['returns.md', 'shipping.txt', 'sizes.txt']));
+
+    const refused = await post(t, alice, '/api/files/upload-batch/', {
+      storeId,
+      files: ['ok.md', 'tab\there.txt', 'fine.txt'].map((fileName) => ({ fileName, size: 4, contentType: 'text/plain' })),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      files: ['tab\there.txt: File names may not contain slashes or control characters. Rename the file and upload it again.'],
+    });
+    expect(await t.services.db.select().from(files).where(eq(files.storeId, storeId))).toHaveLength(4);
   });
 
   it('refuses file names that try to be paths, and never uses a name as a path', async () => {

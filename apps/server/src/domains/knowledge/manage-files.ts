@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FileStatus, FinishUploadResponse } from '@aisle/contracts/knowledge';
+import { type FileStatus, type FinishUploadResponse, fileNameProblem, fileRefusal, shortenFileName } from '@aisle/contracts/knowledge';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
@@ -13,10 +13,13 @@ import { loadOwnedStore } from './owned-store';
 import { refreshStoreSummary, updateFile } from './store-summary';
 
 const tooLarge = (max: number) => `This file is larger than the ${Math.round(max / 1024 / 1024)} MB limit.`;
+const SPLIT_AND_RETRY = 'Split it into smaller files and upload those.';
 
 /**
  * Step 1 of an upload: a file record per file and a short-lived signed URL to PUT its bytes to,
- * in request order. Over-size files are refused here, before any byte is sent.
+ * in request order. The batch is judged file by file: over-size files and unusable names are
+ * refused here, before any byte is sent, each by its name with what to do, so the client marks
+ * those alone and sends the rest again. A name too long to keep is kept shortened.
  */
 export async function requestUploads(
   ctx: KnowledgeContext,
@@ -24,8 +27,11 @@ export async function requestUploads(
 ) {
   const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
   const max = ctx.env.FILE_MAX_BYTES;
-  const oversize = input.files.findIndex((file) => file.size > max);
-  if (oversize !== -1) throw AppError.fields({ files: [`${input.files[oversize]?.fileName}: ${tooLarge(max)}`] });
+  const refusals = input.files.flatMap((file) => {
+    const problem = fileNameProblem(file.fileName) ?? (file.size > max ? `${tooLarge(max)} ${SPLIT_AND_RETRY}` : null);
+    return problem ? [fileRefusal(file.fileName, problem)] : [];
+  });
+  if (refusals.length) throw AppError.fields({ files: refusals });
   await removeAbandonedUploads(ctx, store.id);
   const rows = await ctx.db
     .insert(files)
@@ -34,7 +40,7 @@ export async function requestUploads(
         ownerEmail: input.ownerEmail,
         storeId: store.id,
         storeFilesId: store.id,
-        fileName: file.fileName,
+        fileName: shortenFileName(file.fileName),
         size: file.size,
         contentType: file.contentType,
         status: 'uploading',

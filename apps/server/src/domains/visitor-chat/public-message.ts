@@ -10,6 +10,8 @@ export interface MessageLike {
   isManualResponse: unknown;
   createdAt: unknown;
   llmUsage: unknown;
+  /** A manual reply's signature (null or absent: the shop's team). */
+  senderName?: unknown;
 }
 
 /**
@@ -21,8 +23,9 @@ export interface MessageLike {
 export function toPublicMessage(message: MessageLike): PublicMessage {
   const usage = (message.llmUsage ?? {}) as { citations?: StoredCitation[] };
   const stored = Array.isArray(usage.citations) ? usage.citations : [];
+  const manual = message.isManualResponse === true;
   // Visitors' and staff's words are shown exactly as written; only the bot's replies cite sources.
-  const bot = message.senderType !== 'user' && message.isManualResponse !== true;
+  const bot = message.senderType !== 'user' && !manual;
   const { content, citations } = bot
     ? visitorReplyOf(String(message.content), stored)
     : { content: String(message.content), citations: [] };
@@ -30,7 +33,8 @@ export function toPublicMessage(message: MessageLike): PublicMessage {
     id: String(message.id),
     content,
     senderType: message.senderType === 'user' ? 'user' : 'assistant',
-    isManualResponse: message.isManualResponse === true,
+    isManualResponse: manual,
+    ...(manual && typeof message.senderName === 'string' && message.senderName ? { senderName: message.senderName } : {}),
     createdAt: message.createdAt instanceof Date ? message.createdAt.toISOString() : new Date(String(message.createdAt)).toISOString(),
     citations,
   };

@@ -1,4 +1,4 @@
-import type { LoginResponse, SignUpResponse } from '@aisle/contracts/accounts';
+import type { ConfirmEmailResponse, LoginResponse, SignUpResponse } from '@aisle/contracts/accounts';
 import { apiRequest } from '@/lib/api-client';
 
 /** The accounts calls of spec §7 ("Token", "Users", "Accounts"), as the authentication provider uses them. */
@@ -24,4 +24,4 @@ export const passwordResetConfirmRequest = (uid: string, token: string, newPassw
   apiRequest<{ detail: string }>('/api/users/password-reset-confirm/', { body: { data: { uid, token, new_password: newPassword } } });
 
 export const confirmEmailRequest = (key: string) =>
-  apiRequest<{ detail: string }>(`/api/accounts/confirm-email/${encodeURIComponent(key)}/`, { retries: 0 });
+  apiRequest<ConfirmEmailResponse>(`/api/accounts/confirm-email/${encodeURIComponent(key)}/`, { retries: 0 });

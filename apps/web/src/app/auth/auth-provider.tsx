@@ -20,7 +20,8 @@ export interface AuthContextValue {
   signUp(email: string, password: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void>;
-  confirmEmail(key: string): Promise<void>;
+  /** Follows a verification link; `already-verified` when it had been followed before. */
+  confirmEmail(key: string): Promise<'verified' | 'already-verified'>;
   logout(): void;
 }
 
@@ -92,8 +93,11 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
         }, authMessages.resetFailed),
       confirmEmail: (key) =>
         withAlert(async () => {
-          await confirmEmailRequest(key);
+          const answer = await confirmEmailRequest(key);
+          // A second visit is no news: the page says so, without a success alert.
+          if (answer.already_verified) return 'already-verified' as const;
           showAlert({ variant: 'success', message: authMessages.emailVerified });
+          return 'verified' as const;
         }, authMessages.confirmEmailFailed),
       logout: () => sessionStore.signOut(),
     };

@@ -103,6 +103,27 @@ describe('authentication screen (spec §2, §4, §5, §8)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
+  it('takes its "Unauthorized" alert away once the next sign-in succeeds', async () => {
+    const access = tokenExpiringIn(300);
+    vi.spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json(401, { detail: 'No active account found with the given credentials' }))
+      .mockResolvedValueOnce(
+        json(200, { access, refresh: 'R', user: { email: 'ann@shop.test', is_staff: false, tier: 'basic', user_avatar_url: null } }),
+      );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderScreen();
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong words');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Unauthorized. Please login again.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'secret words');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Account page')).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized. Please login again.')).not.toBeInTheDocument();
+  });
+
   it('reports a login response without tokens or user', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { access: 'x' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});

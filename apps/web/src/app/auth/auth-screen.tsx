@@ -1,5 +1,6 @@
 import { Loader2Icon, SparklesIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useAlertsEndWithScreen } from '@/components/alerts/alert-store';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -42,6 +43,8 @@ export function AuthScreen() {
   const [mismatch, setMismatch] = useState(false);
   const [processing, setProcessing] = useState(false);
   const texts = authModeTexts[mode];
+  // What this screen reported (a wrong password, say) is about this screen: it goes with it.
+  useAlertsEndWithScreen();
 
   const switchMode = (next: AuthMode) => {
     setMode(next);

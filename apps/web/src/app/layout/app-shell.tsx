@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { HeaderSlotContext } from '@/components/layouts/header-slot';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { SIDEBAR_COOKIE_NAME } from '@/config/constants';
 import { AnnouncementBanner } from '@/features/announcements/announcement-banner';
@@ -17,23 +18,31 @@ export function sidebarOpenFromCookie(cookie: string): boolean {
   return value === 'true';
 }
 
-/** The signed-in layout: sidebar, header with the bell and theme toggle, the announcement, the page. */
+/**
+ * The signed-in layout: sidebar, header with the bell and theme toggle (and, on small screens, the
+ * page's own controls), the announcement, the page.
+ */
 export default function AppShell() {
+  // Where a screen's own bar goes on small screens (InAppHeader): one header, not two.
+  const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null);
   return (
     <SidebarProvider defaultOpen={sidebarOpenFromCookie(document.cookie)}>
       <AppSidebar />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
           <SidebarTrigger />
-          <div className="ml-auto flex items-center gap-1">
+          <div ref={setHeaderSlot} className="flex min-w-0 flex-1 items-center gap-1" />
+          <div className="flex items-center gap-1">
             <ThemeToggle />
             <NotificationsDialog />
           </div>
         </header>
         <AnnouncementBanner />
-        <Suspense fallback={<div className="flex-1" />}>
-          <Outlet />
-        </Suspense>
+        <HeaderSlotContext.Provider value={headerSlot}>
+          <Suspense fallback={<div className="flex-1" />}>
+            <Outlet />
+          </Suspense>
+        </HeaderSlotContext.Provider>
       </SidebarInset>
     </SidebarProvider>
   );

@@ -15,8 +15,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/c
 import { DEFAULT_TIER } from '@/config/constants';
 import { paths } from '@/config/paths';
 
-const DEFAULT_AVATAR = '/default-avatar.svg';
-
+/** "ann.lee@shop.com" → "AL", "ann@shop.com" → "A": the local part's first two words. */
 export const initialsOf = (email: string) =>
   email
     .split('@')[0]
@@ -37,9 +36,15 @@ export function NavUser() {
   const identity = (
     <>
       <Avatar className="size-8 rounded-lg">
-        {/* Spec §2: the user's avatar, or the default image; initials while it loads or if it fails. */}
-        <AvatarImage src={user.user_avatar_url || DEFAULT_AVATAR} alt="" />
-        <AvatarFallback className="rounded-lg text-xs font-semibold">{initialsOf(user.email)}</AvatarFallback>
+        {/*
+         * Spec §2: the user's avatar, or a default image with the initials. The default is drawn
+         * here (the initials on the brand's tint), so it always shows them; it also stands in
+         * while an avatar loads or when it fails.
+         */}
+        {user.user_avatar_url ? <AvatarImage src={user.user_avatar_url} alt="" /> : null}
+        <AvatarFallback className="rounded-lg bg-violet-100 font-semibold text-violet-700 text-xs dark:bg-violet-900/50 dark:text-violet-100">
+          {initialsOf(user.email)}
+        </AvatarFallback>
       </Avatar>
       <div className="grid flex-1 text-left text-sm leading-tight">
         <span className="truncate font-medium">{user.email}</span>

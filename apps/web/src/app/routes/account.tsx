@@ -3,6 +3,7 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { ComingScreen } from '@/components/layouts/coming-screen';
 import { Badge } from '@/components/ui/badge';
 import { DEFAULT_TIER } from '@/config/constants';
+import { ReplySignatureSettings } from '@/features/accounts/components/reply-signature-settings';
 
 export default function AccountRoute() {
   const { user } = useAuth();
@@ -20,6 +21,7 @@ export default function AccountRoute() {
           </div>
         </section>
       ) : null}
+      <ReplySignatureSettings />
       <ComingScreen
         title="Account"
         icon={UserRoundIcon}

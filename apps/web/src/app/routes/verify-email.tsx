@@ -7,7 +7,7 @@ import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-type State = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
+type State = { state: 'verifying' } | { state: 'verified' } | { state: 'already-verified' } | { state: 'failed'; message: string };
 
 /** `/users/verify-email?key=…`: confirms the address through the API (spec §2, §8). */
 export default function VerifyEmailRoute() {
@@ -26,7 +26,7 @@ export default function VerifyEmailRoute() {
     if (sent.current === key) return;
     sent.current = key;
     confirmEmail(key).then(
-      () => setResult({ state: 'verified' }),
+      (outcome) => setResult({ state: outcome }),
       (error: unknown) => setResult({ state: 'failed', message: describeAuthError(error, authMessages.confirmEmailFailed).message }),
     );
   }, [key, confirmEmail]);
@@ -38,9 +38,13 @@ export default function VerifyEmailRoute() {
       </PublicCard>
     );
   }
-  if (result.state === 'verified') {
+  if (result.state === 'verified' || result.state === 'already-verified') {
+    const fresh = result.state === 'verified';
     return (
-      <PublicCard title={authMessages.emailVerified} description="You can now sign in to Aisle.">
+      <PublicCard
+        title={fresh ? authMessages.emailVerified : 'Email already verified'}
+        description={fresh ? 'You can now sign in to Aisle.' : 'Your email address was verified earlier. Sign in to continue.'}
+      >
         <CheckCircle2Icon className="mx-auto size-10 text-success" aria-hidden="true" />
         <Button asChild>
           <Link to={paths.home}>Continue to sign in</Link>

@@ -43,4 +43,17 @@ describe('alert life (spec §9: shown 5 s, then a 1 s fade, then removed)', () =
     vi.advanceTimersByTime(10_000);
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('dismisses the alerts raised since a mark, and only those', () => {
+    const store = createAlertStore();
+    store.show({ message: 'before' });
+    const mark = store.mark();
+    store.show({ variant: 'destructive', message: 'during' });
+    store.show({ variant: 'warning', message: 'also during' });
+    store.dismissSince(mark);
+    expect(store.getSnapshot().map((alert) => alert.message)).toEqual(['before']);
+    // Their timers went with them: nothing comes back or throws later.
+    vi.advanceTimersByTime(6_000);
+    expect(store.getSnapshot()).toEqual([]);
+  });
 });

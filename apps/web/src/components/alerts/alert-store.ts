@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ALERT_FADE_MS, ALERT_VISIBLE_MS } from '@/config/constants';
 
 export type AlertVariant = 'default' | 'destructive' | 'success' | 'warning' | 'info';
@@ -61,6 +61,11 @@ export function createAlertStore() {
     clear: () => {
       for (const id of [...timers.keys()]) dismiss(id);
     },
+    /** A point in the alerts' history: `dismissSince` it removes the alerts raised after it. */
+    mark: () => nextId,
+    dismissSince: (mark: number) => {
+      for (const id of [...timers.keys()]) if (id >= mark) dismiss(id);
+    },
     getSnapshot: () => alerts,
     subscribe: (listener: Listener) => {
       listeners.add(listener);
@@ -73,6 +78,18 @@ export const alertStore = createAlertStore();
 
 /** Shows an alert in the alert area. */
 export const showAlert = (input: AlertInput) => alertStore.show(input);
+
+/**
+ * Ties the alerts raised while the calling screen is shown to that screen: they are dismissed when
+ * it goes away. The sign-in screen's "Unauthorized" must not greet the merchant inside the app
+ * after their next attempt succeeds, though its 5 s are not over.
+ */
+export function useAlertsEndWithScreen(store = alertStore) {
+  useEffect(() => {
+    const mark = store.mark();
+    return () => store.dismissSince(mark);
+  }, [store]);
+}
 
 export function useAlerts(store = alertStore): ShownAlert[] {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

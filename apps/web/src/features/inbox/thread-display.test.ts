@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originLabel, relativeTimeText, visitorLabel } from './thread-display';
+import { originLabel, relativeTimeText, visitorLabel, visitorName } from './thread-display';
 
 const now = Date.parse('2026-11-03T10:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -9,6 +9,15 @@ describe('how the inbox names and dates things', () => {
     expect(visitorLabel('visitor-7f3a@anonymous.aisle')).toBe('visitor-7f3a');
     expect(visitorLabel('visitor-7f3a9c2e11b04d8e@anonymous')).toBe('visitor-7f3a9c2e1…');
     expect(visitorLabel(null)).toBe('Visitor');
+  });
+
+  it('names a visitor by the contact they left once known: name, else e-mail, else phone', () => {
+    const anonymousEmail = 'visitor-0b2c1e85@anonymous.aisle';
+    expect(visitorName({ anonymousEmail, visitorContact: null })).toBe('visitor-0b2c1e85');
+    expect(visitorName({ anonymousEmail, visitorContact: { email: 'dana@example.com' } })).toBe('dana@example.com');
+    expect(visitorName({ anonymousEmail, visitorContact: { name: ' Dana Reyes ', email: 'dana@example.com' } })).toBe('Dana Reyes');
+    expect(visitorName({ anonymousEmail, visitorContact: { phone: '+1 555 0100' } })).toBe('+1 555 0100');
+    expect(visitorName({ anonymousEmail, visitorContact: { name: 'x'.repeat(80), email: 'a@b.co' } })).toBe(`${'x'.repeat(63)}…`);
   });
 
   it('names the origin', () => {

@@ -12,6 +12,20 @@ export function visitorLabel(anonymousEmail: string | null | undefined): string 
   return local.length > VISITOR_NAME_MAX ? `${local.slice(0, VISITOR_NAME_MAX - 1)}…` : local;
 }
 
+/** Longest contact name shown whole; rows truncate to their width anyway. */
+const CONTACT_NAME_MAX = 64;
+
+/**
+ * Who the visitor is, as the inbox names them: the name, e-mail or phone they left through lead
+ * capture once known, else the start of their anonymous e-mail.
+ */
+export function visitorName(thread: Pick<InboxThread, 'anonymousEmail' | 'visitorContact'>): string {
+  const contact = thread.visitorContact;
+  const known = contact?.name?.trim() || contact?.email?.trim() || contact?.phone?.trim();
+  if (!known) return visitorLabel(thread.anonymousEmail);
+  return known.length > CONTACT_NAME_MAX ? `${known.slice(0, CONTACT_NAME_MAX - 1)}…` : known;
+}
+
 const originLabels: Record<string, string> = { web: 'Web', widget: 'Widget' };
 
 export function originLabel(origin: string | null | undefined): string {

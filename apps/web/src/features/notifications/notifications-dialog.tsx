@@ -5,6 +5,7 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent } from '@/app/startup-data/collection-events';
 import { startupQueryKey, useCollection } from '@/app/startup-data/startup-data-provider';
+import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -71,19 +72,21 @@ export function NotificationsDialog() {
           </div>
           <DialogDescription>{unreadSubtitle(unread.length)}</DialogDescription>
         </DialogHeader>
-        <ScrollArea className="h-[400px] pr-3">
-          {status.state === 'loading' || status.state === 'not-initialised' ? (
-            <p className="py-10 text-center text-sm text-muted-foreground">Loading notifications...</p>
-          ) : status.state === 'error' && items.length === 0 ? (
-            <p role="alert" className="py-10 text-center text-sm text-destructive">
-              Error loading notifications: {status.error}
+        {status.state === 'loading' || status.state === 'not-initialised' ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">Loading notifications...</p>
+        ) : status.state === 'error' && items.length === 0 ? (
+          <p role="alert" className="py-10 text-center text-sm text-destructive">
+            Error loading notifications: {status.error}
+          </p>
+        ) : items.length === 0 ? (
+          // Sized to its message: the 400 px list area (spec §2) is for a list.
+          <EmptyState icon={BellIcon} title="No notifications." titleAs="h3" className="py-8">
+            <p className="mt-1 max-w-xs text-muted-foreground text-sm">
+              Messages about your assistants, your knowledge and your account will appear here.
             </p>
-          ) : items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 py-10 text-center text-sm text-muted-foreground">
-              <BellIcon className="size-8 opacity-40" aria-hidden="true" />
-              No notifications.
-            </div>
-          ) : (
+          </EmptyState>
+        ) : (
+          <ScrollArea className="h-[400px] pr-3">
             <ul className="grid gap-2" aria-label="Notifications list">
               {items.map((item) => (
                 <li
@@ -121,8 +124,8 @@ export function NotificationsDialog() {
                 </li>
               ))}
             </ul>
-          )}
-        </ScrollArea>
+          </ScrollArea>
+        )}
       </DialogContent>
     </Dialog>
   );

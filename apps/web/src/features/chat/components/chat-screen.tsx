@@ -1,20 +1,27 @@
 import { type Assistant, DEFAULT_THREAD_NAME, THREAD_NAME_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { MenuIcon, MessageSquareIcon, PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
+import { InAppHeader } from '@/components/layouts/header-slot';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import type { ChatThread } from '../api/threads-api';
 import { chatErrorText } from '../chat-error-text';
 import { useThreads } from '../hooks/use-threads';
+import { readLastAssistant, rememberLastAssistant } from '../last-assistant';
 import { AssistantPicker } from './assistant-picker';
 import { NoAssistantsState, NoThreadsState } from './chat-empty-states';
 import { Conversation } from './conversation';
 import { DeleteThreadDialog } from './delete-thread-dialog';
 import { ThreadList, ThreadListSkeleton, threadName } from './thread-list';
+
+/** Tailwind's `lg`: from here the chats panel stands beside the conversation (below, it is a sheet). */
+const CHATS_PANEL_QUERY = '(min-width: 64rem)';
 
 /** A new chat is named after its first question, cut to fit a list row. */
 const AUTO_NAME_LENGTH = 60;
@@ -26,7 +33,8 @@ const autoName = (question: string) => {
 /**
  * The Chat screen: pick an assistant (live start-up collection), its threads newest first, and
  * the chosen thread's conversation with streaming replies. Assistant and thread are in the URL
- * (`?assistant=<id>&thread=<id>`), so a reload or a link from the Assistants screen opens them.
+ * (`?assistant=<id>&thread=<id>`), so a reload or a link from the Assistants screen opens them;
+ * without them, the screen opens on the assistant this user chatted with last.
  */
 export function ChatScreen() {
   const { status, items: assistants } = useCollection<Assistant>('assistants');
@@ -34,9 +42,17 @@ export function ChatScreen() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [deleting, setDeleting] = useState<{ thread: ChatThread; open: boolean } | null>(null);
   const [starting, setStarting] = useState(false);
+  const wide = useMediaQuery(CHATS_PANEL_QUERY);
 
-  const wantedAssistant = params.get('assistant');
+  const email = useAuth().user?.email ?? null;
+  // Without one in the URL, the assistant used last (per user), else the newest.
+  const [lastUsed] = useState(() => (email ? readLastAssistant(email) : null));
+  const wantedAssistant = params.get('assistant') ?? lastUsed;
   const assistant = assistants.find((a) => a.id === wantedAssistant) ?? assistants[0] ?? null;
+  const assistantId = assistant?.id ?? null;
+  useEffect(() => {
+    if (email && assistantId) rememberLastAssistant(email, assistantId);
+  }, [email, assistantId]);
   const threads = useThreads(assistant?.id ?? null);
   const wantedThread = params.get('thread');
   const thread = threads.threads.find((t) => t.id === wantedThread) ?? (wantedThread ? null : (threads.threads[0] ?? null));
@@ -105,6 +121,18 @@ export function ChatScreen() {
     );
   }
 
+  const titleBar = (
+    <div className="min-w-0 flex-1">
+      <p className="truncate font-medium text-sm" data-testid="chat-title">
+        {thread ? threadName(thread) : 'Chat'}
+      </p>
+      <p className="truncate text-muted-foreground text-xs">
+        {assistant.assistantName}
+        {assistant.model ? ` · ${assistant.model}` : ''}
+      </p>
+    </div>
+  );
+
   const panel = (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <AssistantPicker assistants={assistants} value={assistant.id} onChange={(id) => setParam({ assistant: id, thread: null })} />
@@ -148,30 +176,20 @@ export function ChatScreen() {
 
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
         <h1 className="sr-only lg:hidden">Chat</h1>
-        <div className="flex h-12 shrink-0 items-center gap-2 border-b px-3 md:px-4">
-          <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Show chats" onClick={() => setSheetOpen(true)}>
-            <MenuIcon />
-          </Button>
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-sm" data-testid="chat-title">
-              {thread ? threadName(thread) : 'Chat'}
-            </p>
-            <p className="truncate text-muted-foreground text-xs">
-              {assistant.assistantName}
-              {assistant.model ? ` · ${assistant.model}` : ''}
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="lg:hidden"
-            aria-label="New chat"
-            onClick={() => void startThread()}
-            disabled={starting}
-          >
-            <PlusIcon />
-          </Button>
-        </div>
+        {wide ? (
+          <div className="flex h-12 shrink-0 items-center gap-2 border-b px-4">{titleBar}</div>
+        ) : (
+          // Without the chats panel (phones, tablets) the bar joins the app's header: one header, not two.
+          <InAppHeader>
+            <Button variant="ghost" size="icon-sm" aria-label="Show chats" onClick={() => setSheetOpen(true)}>
+              <MenuIcon />
+            </Button>
+            {titleBar}
+            <Button variant="ghost" size="icon-sm" aria-label="New chat" onClick={() => void startThread()} disabled={starting}>
+              <PlusIcon />
+            </Button>
+          </InAppHeader>
+        )}
         {threads.error ? (
           <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
             {chatErrorText(threads.error, 'The chats could not be loaded. Please reload the page.')}

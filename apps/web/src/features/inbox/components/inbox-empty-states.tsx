@@ -1,22 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
 import { ArrowRightIcon, InboxIcon, MessagesSquareIcon, SearchXIcon, Share2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
+import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-
-function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center px-4 py-12 text-center">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-8 ring-primary/5">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="font-semibold text-base tracking-tight">{title}</h2>
-      {children}
-    </div>
-  );
-}
 
 /** Nothing shared yet: where sharing starts. */
 export function NoSharesState() {

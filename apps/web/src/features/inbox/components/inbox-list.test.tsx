@@ -42,6 +42,13 @@ describe('the inbox list', () => {
     expect(within(row).queryByText('Paused')).toBeNull();
   });
 
+  it('names a visitor by the contact they left through lead capture', () => {
+    renderList([thread('a', 25, { anonymousEmail: 'visitor-0b2c1e85@anonymous', visitorContact: { email: 'dana@example.com' } })]);
+    const row = screen.getByRole('listitem', { name: 'dana@example.com' });
+    expect(within(row).getByText('dana@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('visitor-0b2c1e85')).toBeNull();
+  });
+
   it('marks an unread conversation with a dot and bold text, and a paused one with a badge', () => {
     renderList([
       thread('a', 25, { lastVisitorMessageAt: at(25), ownerLastReadAt: at(20), lastMessage: preview('Hello?') }),

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
-import { fullTimeText, originLabel, previewText, relativeTimeText, visitorLabel } from '../thread-display';
+import { fullTimeText, originLabel, previewText, relativeTimeText, visitorName } from '../thread-display';
 import { OriginBadge, PausedBadge } from './thread-badges';
 
 /** One conversation in the list: who, with which assistant, from where, the newest message, when; bold with a dot while unread. */
@@ -19,7 +19,7 @@ export function InboxRow({
   onSelect: (thread: InboxThread) => void;
 }) {
   const unread = isUnread(thread);
-  const visitor = visitorLabel(thread.anonymousEmail);
+  const visitor = visitorName(thread);
   const when = relativeTimeText(thread.lastActivityAt, now);
   // One spoken line per row, in the order the eye reads it.
   const name = [

@@ -8,7 +8,7 @@ import { type InboxThread, isUnread } from '../api/shared-thread-fields';
 import { useInboxThread, useThreadMessages } from '../hooks/use-inbox-thread';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { useThreadActions } from '../hooks/use-thread-actions';
-import { fullTimeText, visitorLabel } from '../thread-display';
+import { fullTimeText, visitorName } from '../thread-display';
 import { HandoffControls } from './handoff-controls';
 import { ReplyComposer } from './reply-composer';
 import { OriginBadge } from './thread-badges';
@@ -56,7 +56,7 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
   const { messages, isLoading, error } = useThreadMessages(thread.id);
   const { pause, reply, summarize, markRead } = useThreadActions(thread.id);
   const visible = usePageVisible();
-  const visitor = visitorLabel(thread.anonymousEmail);
+  const visitor = visitorName(thread);
   const unread = isUnread(thread);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);

@@ -1,10 +1,11 @@
-import { FILES_PER_CALL_MAX } from '@aisle/contracts/knowledge';
+import { FILES_PER_CALL_MAX, shortenFileName } from '@aisle/contracts/knowledge';
 import { useCallback, useReducer } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { apiErrorText } from '@/lib/api-error-text';
 import { putFile } from '../api/put-file';
 import { finishUploads, requestUploads } from '../api/stores-api';
 import { type UploadAction, uploadsReducer } from '../upload-queue';
+import { refusedFiles } from '../upload-refusals';
 
 /** Files sent at once: enough to keep the line busy without starving the live connection. */
 const PARALLEL_UPLOADS = 3;
@@ -29,8 +30,9 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 /**
  * Uploads many files to a store: upload-batch for signed URLs (at most 100 per call), a PUT per
  * file with byte progress, then finish-upload per file as soon as its bytes are in, so a small
- * file starts processing without waiting for a large one. A file the server refuses by name (an
- * oversize file, say) fails alone and the rest of its batch is asked for again.
+ * file starts processing without waiting for a large one. Files the server refuses by name (an
+ * oversize file, say) fail alone and the rest of their batch is asked for again. A name too long
+ * to keep is listed shortened, as the server keeps it.
  */
 export function useUploads() {
   const [uploads, dispatch] = useReducer(uploadsReducer, []);
@@ -50,13 +52,13 @@ export function useUploads() {
           );
           urls = answer.files;
         } catch (error) {
-          const message = apiErrorText(error, 'The upload could not be started.');
-          const named = pending.find(({ file }) => message.startsWith(`${file.name}: `));
-          if (named) {
-            send({ type: 'refused', key: named.key, error: message.slice(named.file.name.length + 2) });
-            pending = pending.filter((item) => item !== named);
+          const refused = refusedFiles(error, pending);
+          if (refused.size) {
+            for (const [key, reason] of refused) send({ type: 'refused', key, error: reason });
+            pending = pending.filter((item) => !refused.has(item.key));
             continue;
           }
+          const message = apiErrorText(error, 'The upload could not be started.');
           for (const item of pending) send({ type: 'refused', key: item.key, error: message });
           return;
         }
@@ -84,7 +86,10 @@ export function useUploads() {
     async (storeId: string, files: readonly File[]) => {
       if (files.length === 0) return;
       const pending = files.map((file) => ({ key: crypto.randomUUID(), file }));
-      dispatch({ type: 'added', entries: pending.map(({ key, file }) => ({ key, storeId, fileName: file.name, size: file.size })) });
+      dispatch({
+        type: 'added',
+        entries: pending.map(({ key, file }) => ({ key, storeId, fileName: shortenFileName(file.name.trim()), size: file.size })),
+      });
       const batches: Pending[][] = [];
       for (let start = 0; start < pending.length; start += FILES_PER_CALL_MAX)
         batches.push(pending.slice(start, start + FILES_PER_CALL_MAX));

@@ -222,6 +222,14 @@ describe('the visitor’s chat', () => {
     expect(item).toHaveTextContent('The shop’s team');
     expect(item).toHaveTextContent('Hi, this is Sam from the shop.');
     expect(within(log()).getAllByRole('listitem')).toHaveLength(1);
+
+    // Signed with the name the owner chose on /account.
+    server.liveStreams[0]?.send(
+      'message',
+      publicMessage({ id: 'm2', content: 'It is waterproof.', isManualResponse: true, senderName: 'Sam Lee' }),
+    );
+    const signed = await within(log()).findByRole('listitem', { name: 'Sam Lee said' });
+    expect(signed).toHaveTextContent('It is waterproof.');
   });
 
   it('reconnects the live stream when it drops, and fills the gap from the history', async () => {

@@ -1,4 +1,4 @@
-import type { PublicCitation } from '@aisle/contracts/visitor-chat';
+import { type PublicCitation, TEAM_SIGNATURE } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
@@ -29,10 +29,10 @@ export function VisitorBubble({ content, pending = false }: { content: string; p
 }
 
 /**
- * A reply: the bot's, or a person's from the shop when `manual` (labelled, with a headset instead
- * of the assistant's picture). Markdown through the sanitised renderer, its sources listed once
- * under it; while streaming, a caret follows the last word and `children` holds what goes under it
- * (stop note, error banner).
+ * A reply: the bot's, or a person's from the shop when `manual` (signed as the owner chose,
+ * `signature`, else "The shop’s team"; a headset instead of the assistant's picture). Markdown
+ * through the sanitised renderer, its sources listed once under it; while streaming, a caret
+ * follows the last word and `children` holds what goes under it (stop note, error banner).
  */
 export function ReplyBubble({
   assistantName,
@@ -40,6 +40,7 @@ export function ReplyBubble({
   text,
   citations = [],
   manual = false,
+  signature,
   streaming = false,
   children,
 }: {
@@ -48,11 +49,13 @@ export function ReplyBubble({
   text: string;
   citations?: readonly PublicCitation[];
   manual?: boolean;
+  signature?: string;
   streaming?: boolean;
   children?: ReactNode;
 }) {
+  const who = manual ? signature || TEAM_SIGNATURE : assistantName;
   return (
-    <li aria-label={manual ? 'The shop’s team said' : `${assistantName} said`} aria-busy={streaming || undefined} className="flex gap-2.5">
+    <li aria-label={`${who} said`} aria-busy={streaming || undefined} className="flex gap-2.5">
       {manual ? (
         <span aria-hidden="true" className="mt-5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-foreground">
           <HeadsetIcon className="size-4" />
@@ -61,7 +64,7 @@ export function ReplyBubble({
         <AssistantAvatar url={avatarUrl} className="mt-5" />
       )}
       <div className="min-w-0 max-w-[85%] flex-1 sm:flex-none">
-        <p className="mb-1 font-medium text-muted-foreground text-xs">{manual ? 'The shop’s team' : assistantName}</p>
+        <p className="mb-1 font-medium text-muted-foreground text-xs">{who}</p>
         <div
           className={cn(
             'rounded-2xl rounded-tl-md border px-3.5 py-2.5 shadow-xs',

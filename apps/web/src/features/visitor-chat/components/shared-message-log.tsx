@@ -59,6 +59,7 @@ export function SharedMessageLog({
             text={message.content}
             citations={message.citations}
             manual={message.isManualResponse}
+            signature={message.senderName}
           />
         ),
       )}
