@@ -55,8 +55,8 @@ export interface QueryWord {
 const MAX_PER_WORD = 8;
 const MAX_EXPANSIONS = 24;
 /** Words too general to widen ("need", "thing"): their synonyms would match everything. */
-const GENERIC = new Set(
-  'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please'.split(
+export const GENERIC = new Set(
+  'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry'.split(
     ' ',
   ),
 );
@@ -127,8 +127,10 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
   for (const group of commerceGroups) {
     const named = group.find(({ terms }) => terms.length && terms.every((term) => queryTerms.has(term)));
     if (!named) continue;
-    const target = words.find((word) => word.term === named.terms[0]) as QueryWord;
-    for (const { entry } of group) if (entry !== named.entry) add(target, entry, 'commerce');
+    // A phrase ("money back") stands for the other entries with each of its words.
+    for (const target of words.filter((word) => named.terms.includes(word.term))) {
+      for (const { entry } of group) if (entry !== named.entry) add(target, entry, 'commerce');
+    }
   }
   const found = words.map((word) => (WORD.test(word.surface) ? wordNetAlternatives(word.surface) : []));
   for (const relation of ['form', 'synonym', 'broader', 'opposite'] as const) {
