@@ -75,7 +75,8 @@ describe('local answers on the labelled two-shop fixture', () => {
     const wrong = results.filter((result) => result.problem);
     const byKind: Record<string, { asked: number; correct: number }> = {};
     for (const { question, problem } of results) {
-      const kind = (byKind[question.kind] ??= { asked: 0, correct: 0 });
+      const kind = byKind[question.kind] ?? { asked: 0, correct: 0 };
+      byKind[question.kind] = kind;
       kind.asked += 1;
       if (!problem) kind.correct += 1;
     }
