@@ -7,6 +7,7 @@ import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
+import { localAnswers } from './local-answers';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
@@ -36,6 +37,7 @@ const benchmarks: Record<string, Benchmark> = {
   webFirstScreen: () => webFirstScreen(),
   knowledgeSearch: () => knowledgeSearch(),
   chatTurn: () => chatTurn(),
+  localAnswers: () => localAnswers(),
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
   fuzzApi: () => fuzzApiCampaign(),

@@ -98,6 +98,8 @@ const assistantFields = {
   tool_resources: z.record(z.string(), z.unknown(), { error: typeError('Expected a JSON object.') }),
   storeRetrievalSettings: storeRetrievalSettingsSchema,
   isSafeGuardOn: bool,
+  /** Auto-reply pauses when a visitor's thread is handed to a person. */
+  pauseOnHandoff: bool,
   safeGuardInstruction: text(SAFE_GUARD_INSTRUCTION_MAX_LENGTH),
   useCase: text(USE_CASE_MAX_LENGTH),
   assistantAvatarUrl: avatarUrlSchema,
@@ -190,6 +192,7 @@ export const assistantSchema = z.object({
   isShared: z.boolean(),
   storeRetrievalSettings: z.unknown(),
   isSafeGuardOn: z.boolean(),
+  pauseOnHandoff: z.boolean().optional(),
   safeGuardInstruction: z.string().nullable(),
   useCase: z.string().nullable(),
   assistantAvatarUrl: z.string().nullable(),

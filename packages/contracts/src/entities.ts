@@ -59,7 +59,13 @@ export const entitySchemas: Record<string, z.ZodObject> = {
     expiresAt: z.date({ error: 'Enter a valid date and time.' }),
     assistantName: name(SHORT_TEXT_MAX_LENGTH),
   }),
-  SharedThread: z.object({ ownerProfilePicUrl: urlOrEmpty, autoReplyPaused: bool, threadSummary: text(SUMMARY_MAX_LENGTH) }),
+  SharedThread: z.object({
+    ownerProfilePicUrl: urlOrEmpty,
+    autoReplyPaused: bool,
+    threadSummary: text(SUMMARY_MAX_LENGTH),
+    /** The owner clears "needs a person" once handled (a hand-written reply clears it too). */
+    needsHuman: bool,
+  }),
   Template: z.object({
     active: bool,
     name: name(SHORT_TEXT_MAX_LENGTH),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './products';
 
 /**
  * Knowledge stores and their files (spec §3 Store, File; §7 Store, Files): the REST shapes shared
@@ -54,8 +55,11 @@ export const storeNameSchema = z
   .min(1, 'This field may not be blank.')
   .max(STORE_NAME_MAX_LENGTH, tooLong(STORE_NAME_MAX_LENGTH));
 
-/** The Store as a client may write it (REST store/create/, the data API's createStore and updateStore). */
-export const storeEntitySchema = z.object({ name: storeNameSchema });
+/**
+ * The Store as a client may write it (REST store/create/, the data API's createStore and updateStore).
+ * `currency` (ISO 4217, default USD) prices the products of its files whose prices name none.
+ */
+export const storeEntitySchema = z.object({ name: storeNameSchema, currency: currencyCodeSchema.optional() });
 
 export const createStoreRequestSchema = storeEntitySchema;
 export type CreateStoreRequest = z.infer<typeof createStoreRequestSchema>;

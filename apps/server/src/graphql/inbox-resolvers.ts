@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Filter } from '../data-api/filter-sql';
 import type { Item } from '../data-api/model-store';
 import { sharedAssistants } from '../db/schema';
+import { answerUnansweredQuestion } from '../domains/inbox/answer-unanswered-question';
 import type { InboxContext } from '../domains/inbox/inbox-context';
 import { searchSharedThreads } from '../domains/inbox/search-shared-threads';
 import { markSharedThreadRead, sendManualReply } from '../domains/inbox/send-manual-reply';
@@ -89,6 +90,13 @@ export function inboxResolvers(inbox: InboxContext) {
           ownerEmail: modelContext(ctx).viewer.email,
           sharedThreadId: args.sharedThreadId as string,
           content: args.content as string,
+        }),
+      ),
+      answerUnansweredQuestion: adapt((_, args, ctx) =>
+        answerUnansweredQuestion(inbox, {
+          ownerEmail: modelContext(ctx).viewer.email,
+          id: args.id as string,
+          answer: args.answer as string,
         }),
       ),
       markSharedThreadRead: adapt((_, args, ctx) =>

@@ -24,6 +24,8 @@ export const assistants = pgTable(
     outputTokens: integer('output_tokens').notNull().default(0),
     isShared: boolean('is_shared').notNull().default(false),
     storeRetrievalSettings: jsonb('store_retrieval_settings'),
+    /** Auto-reply pauses when a thread is handed to a person (turns/handoff.ts), so the bot stays quiet. */
+    pauseOnHandoff: boolean('pause_on_handoff').notNull().default(false),
     isSafeGuardOn: boolean('is_safe_guard_on').notNull().default(false),
     safeGuardInstruction: text('safe_guard_instruction'),
     useCase: text('use_case'),

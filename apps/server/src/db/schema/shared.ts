@@ -55,6 +55,14 @@ export const sharedThreads = pgTable(
     summarizedAt: timestamp('summarized_at', { withTimezone: true, precision: 3 }),
     /** The contact a visitor left through the lead-capture template: {name, email, phone, note, savedAt}. */
     visitorContact: jsonb('visitor_contact'),
+    /**
+     * A person from the shop should answer (turns/handoff.ts): the shopper asked for one, was upset,
+     * or went twice unanswered. Cleared by a hand-written reply or by the owner.
+     */
+    needsHuman: boolean('needs_human').notNull().default(false),
+    /** asked, upset or unanswered. */
+    needsHumanReason: text('needs_human_reason'),
+    needsHumanAt: timestamp('needs_human_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('shared_threads_owner_activity_idx').on(t.ownerEmail, t.lastActivityAt),
@@ -83,4 +91,27 @@ export const sharedMessages = pgTable(
     senderName: text('sender_name'),
   },
   (t) => [index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt)],
+);
+
+/**
+ * A shopper's question the assistant could not answer, for the owner's inbox list "questions the
+ * assistant could not answer"; answering it adds a small FAQ document to the assistant's store.
+ */
+export const unansweredQuestions = pgTable(
+  'unanswered_questions',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    ...timestamps(),
+    assistantId: uuid('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    sharedThreadId: uuid('shared_thread_id').references(() => sharedThreads.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    /** The owner's answer, once given; it is then a document in the store (`fileId`). */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true, precision: 3 }),
+    fileId: uuid('file_id'),
+  },
+  (t) => [index('unanswered_questions_owner_idx').on(t.ownerEmail, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductRecord } from '@aisle/contracts/products';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, ownerEmail, timestamps } from './columns';
 
 /** Spec §3 Store: a knowledge base (vector store) of files. */
@@ -18,6 +19,8 @@ export const stores = pgTable(
     /** BM25 collection statistics, kept in the same transaction as the passages they count. */
     passageCount: integer('passage_count').notNull().default(0),
     totalLength: doublePrecision('total_length').notNull().default(0),
+    /** ISO 4217: the currency of product prices in this store's files that name none. */
+    currency: text('currency').notNull().default('USD'),
   },
   (t) => [index('stores_owner_idx').on(t.ownerEmail, t.createdAt)],
 );
@@ -116,4 +119,30 @@ export const storeTermStats = pgTable(
     df: integer('df').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.term] })],
+);
+
+/**
+ * A product of a product list file (CSV, JSON, the Shopify catalog sync), as the contract's
+ * ProductRecord, beside its text passage: the answering code reads facts here (colours, weights,
+ * prices, stock). Written and removed with the file's passages, in the same transaction (the
+ * passage's deletion cascades here), so a re-ingested file replaces its products atomically.
+ */
+export const productRecords = pgTable(
+  'product_records',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    passageId: uuid('passage_id')
+      .notNull()
+      .references(() => passages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    record: jsonb('record').$type<ProductRecord>().notNull(),
+  },
+  (t) => [uniqueIndex('product_records_passage_idx').on(t.passageId), index('product_records_store_idx').on(t.storeId, t.title)],
 );

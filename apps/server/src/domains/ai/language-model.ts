@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import type { Retrieve } from './local-answer';
 import { createLocalModel } from './local-model';
+import type { StoredProduct } from './local-product-answer';
 
 export type ProviderEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL'>;
 
@@ -14,6 +15,8 @@ export interface LanguageModelOptions {
   retrieve?: Retrieve;
   /** What the assistant knows about, named by the `local` model's greeting. */
   topics?: string[];
+  /** The assistant's product records, read by the `local` model for product questions. */
+  products?: () => Promise<StoredProduct[]>;
   /** Custom fetch for the network providers (tests, proxies). */
   fetch?: typeof globalThis.fetch;
 }
@@ -42,7 +45,7 @@ export function languageModelFor(env: ProviderEnv, modelId: string, options: Lan
     }
     case 'local': {
       if (model !== 'extractive') throw notAvailable(modelId);
-      return createLocalModel({ retrieve: options.retrieve ?? (async () => []), topics: options.topics });
+      return createLocalModel({ retrieve: options.retrieve ?? (async () => []), topics: options.topics, products: options.products });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { expandQuery, GENERIC, type QueryWord } from '../knowledge/retrieval/lexicon/expand-query';
 import { termsOf } from '../knowledge/retrieval/tokenize';
 
 /** A passage the assistant's stores returned for the question, best first. */
@@ -26,51 +27,116 @@ export type LocalAnswer =
   | { outcome: 'tool' | 'ask'; text: string };
 
 export const UNKNOWN_ANSWER =
-  "I couldn't find that in this store's knowledge, so I don't want to guess. Try asking in other words, or contact the shop directly.";
+  "I couldn't find that in this store's knowledge, so I don't want to guess. Try asking in other words, or ask for a person and someone from the team will help.";
 
 /** Sentences quoted at most: enough to answer, short enough to read in a chat bubble. */
 const MAX_SENTENCES = 3;
 /** Passages read for sentences: the best few, since lower ones are rarely about the question. */
 const MAX_PASSAGES = 3;
 /**
- * A passage is about the question when it shares at least this share of the question's content
- * words. Retrieval always returns something (vector search has no floor), so relevance is
+ * A passage is about the question when it matches at least this share of the question's content
+ * words (its own words or close relatives of them). Retrieval always returns something (vector search has no floor), so relevance is
  * checked here again, where a wrong answer would cost the shop a customer's trust.
  */
 const MIN_TERM_COVERAGE = 1 / 2;
+/** A word counts as matched through a relative at least this close (a broader word or an opposite counts). */
+const MIN_WORD_WEIGHT = 0.3;
+const CLOSE_WORD_WEIGHT = 0.5;
 
 const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 export const sourceLabel = (passage: RetrievedPassage) => (passage.heading ? `${passage.fileName} › ${passage.heading}` : passage.fileName);
 
-function sharedTerms(question: Set<string>, text: string): number {
-  let shared = 0;
-  for (const term of new Set(termsOf(text))) if (question.has(term)) shared += 1;
-  return shared;
+/** The question's words with what stands for each (lexicon/expand-query.ts), and how well a text covers them. */
+interface Question {
+  words: QueryWord[];
+}
+
+/** Per question word, the best weight with which a text matches it (0: not at all). */
+function coverage(question: Question, text: string): number[] {
+  const terms = new Set(termsOf(text));
+  return question.words.map((word) =>
+    terms.has(word.term) ? 1 : Math.max(0, ...word.alternatives.filter((a) => terms.has(a.term)).map((a) => a.weight)),
+  );
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * A passage's sentences, whole: the segmenter cuts after abbreviations ("Portland, OR. and…"),
+ * so a piece that starts in lower case joins the one before; list lines stay sentences.
+ */
+function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const lineStart = sentences.length;
+    for (const segment of sentenceSegmenter.segment(line)) {
+      const sentence = segment.segment.trim();
+      if (!sentence) continue;
+      if (sentences.length > lineStart && /^[a-z]/.test(sentence)) sentences[sentences.length - 1] += ` ${sentence}`;
+      else sentences.push(sentence);
+    }
+  }
+  return sentences;
+}
+
+/** A sentence an answer may quote: a whole sentence, not a heading, a label or a fragment. */
+const isWhole = (sentence: string) => sentence.split(/\s+/).length >= 4 && /^[\p{Lu}\p{N}"“(]/u.test(sentence);
+
+/**
+ * The sentences of the top passages that answer the question best: first the one covering most
+ * of its words (its own words weigh more than related ones), then only sentences that cover words
+ * the chosen ones missed, at most MAX_SENTENCES; in reading order so the answer reads like the source.
+ */
+function pickSentences(question: Question, passages: RetrievedPassage[]) {
+  const candidates = passages.flatMap((passage, rank) => {
+    // Words the heading already answers ("store hours" under "Store hours and location") are
+    // covered by each of its sentences: the sentence is chosen for what else it says.
+    const byHeading = coverage(question, passage.heading);
+    return sentencesOf(passage.text).map((sentence, position) => ({
+      passage,
+      rank,
+      position,
+      sentence,
+      covered: coverage(question, sentence).map((weight, i) => Math.max(weight, byHeading[i] ?? 0)),
+      whole: isWhole(sentence),
+    }));
+  });
+  const chosen: typeof candidates = [];
+  let covered = question.words.map(() => 0);
+  for (let round = 0; round < MAX_SENTENCES; round++) {
+    const gainOf = (candidate: (typeof candidates)[number]) =>
+      sum(candidate.covered.map((weight, i) => Math.max(0, weight - (covered[i] ?? 0))));
+    const best = candidates
+      .filter((candidate) => !chosen.includes(candidate) && candidate.whole)
+      .map((candidate) => ({ candidate, gain: gainOf(candidate) }))
+      // A later sentence must add a word of the question the earlier ones lacked, not a passing one.
+      .filter(({ gain }) => gain >= (round === 0 ? 0.3 : 0.5))
+      .sort((a, b) => b.gain - a.gain || a.candidate.rank - b.candidate.rank || a.candidate.position - b.candidate.position)[0];
+    if (!best) break;
+    chosen.push(best.candidate);
+    covered = covered.map((weight, i) => Math.max(weight, best.candidate.covered[i] ?? 0));
+  }
+  // The best passage matched on its heading only ("Returns" for "how do returns work?"): its
+  // opening sentence is what it says about that heading.
+  const first = candidates.find((candidate) => candidate.whole) ?? candidates[0];
+  if (!chosen.length && first) chosen.push(first);
+  return chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
 }
 
 /**
- * The 1–3 sentences of the top passages that carry the most question words, in reading order
- * (passage rank, then position) so the answer reads like the source.
+ * When the shopper's words are the opposite of a condition the answer quotes ("outside" against
+ * "only worn indoors"), one sentence says so rather than letting the policy read as a yes.
  */
-function pickSentences(question: Set<string>, passages: RetrievedPassage[]) {
-  const candidates = passages.flatMap((passage, rank) =>
-    [...sentenceSegmenter.segment(passage.text)]
-      .map((segment) => segment.segment.trim())
-      .filter(Boolean)
-      .map((sentence, position) => ({ passage, rank, position, sentence, hits: sharedTerms(question, sentence) })),
-  );
-  const mostHits = Math.max(0, ...candidates.map((candidate) => candidate.hits));
-  // Sentences far weaker than the best one only share a word in passing ("Sale items are final").
-  const best = candidates
-    .filter((candidate) => candidate.hits > 0 && candidate.hits * 2 > mostHits)
-    .sort((a, b) => b.hits - a.hits || a.rank - b.rank || a.position - b.position)
-    .slice(0, MAX_SENTENCES);
-  // The best passage matched on its heading only ("Returns" for "how do returns work?"): its
-  // opening sentence is what it says about that heading.
-  const first = candidates[0];
-  if (!best.length && first) best.push(first);
-  return best.sort((a, b) => a.rank - b.rank || a.position - b.position);
+function oppositeNote(question: Question, sentences: string[]): string | null {
+  const quoted = new Set(termsOf(sentences.join(' ')));
+  for (const word of question.words) {
+    if (quoted.has(word.term)) continue;
+    const opposite = word.alternatives.find((alternative) => alternative.relation === 'opposite' && quoted.has(alternative.term));
+    if (opposite)
+      return `Please note that this applies to items used ${opposite.word}, and you mentioned ${word.surface}, so it may not apply in your case.`;
+  }
+  return null;
 }
 
 /**
@@ -78,20 +144,31 @@ function pickSentences(question: Set<string>, passages: RetrievedPassage[]) {
  * "don't know" when no passage is about the question. Deterministic: same passages, same answer.
  */
 export function composeGroundedAnswer(question: string, passages: RetrievedPassage[], minScore = 0): LocalAnswer {
-  const terms = new Set(termsOf(question));
-  const needed = Math.max(1, Math.ceil(terms.size * MIN_TERM_COVERAGE));
+  // Words as general as "get" or "need" say nothing about what is asked.
+  const asked: Question = { words: expandQuery(question).filter((word) => !GENERIC.has(word.surface)) };
+  // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
+  const count = asked.words.length;
+  const needed = count <= 2 ? count : Math.ceil(count * MIN_TERM_COVERAGE);
   const relevant = passages
-    .filter((passage) => passage.score > minScore && sharedTerms(terms, `${passage.heading}\n${passage.text}`) >= needed)
+    .filter((passage) => {
+      if (passage.score <= minScore) return false;
+      // Few words must each match closely: "tea" is not answered by a passage about "drinks".
+      const floor = count <= 2 ? CLOSE_WORD_WEIGHT : MIN_WORD_WEIGHT;
+      const matched = coverage(asked, `${passage.heading}\n${passage.text}`).filter((weight) => weight >= floor);
+      return matched.length >= needed;
+    })
     .slice(0, MAX_PASSAGES);
-  if (!terms.size || !relevant.length) return { outcome: 'unknown', text: UNKNOWN_ANSWER };
+  if (!asked.words.length || !relevant.length) return { outcome: 'unknown', text: UNKNOWN_ANSWER };
 
-  const picked = pickSentences(terms, relevant);
+  const picked = pickSentences(asked, relevant);
   const citations: Citation[] = [];
   for (const { passage, sentence } of picked) {
     const citation = citations.find((c) => c.passage.id === passage.id);
     if (citation) citation.sentences.push(sentence);
     else citations.push({ passage, sentences: [sentence] });
   }
+  const sentences = picked.map((p) => p.sentence);
+  const note = oppositeNote(asked, sentences);
   // The sources travel apart from the text (each transport shows them its own way): no list here.
-  return { outcome: 'answer', text: picked.map((p) => p.sentence).join(' '), citations };
+  return { outcome: 'answer', text: [...sentences, ...(note ? [note] : [])].join(' '), citations };
 }

@@ -9,6 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { type Citation, composeGroundedAnswer, type LocalAnswer, type Retrieve, sourceLabel } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
+import { answerFromProducts, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
 
@@ -19,6 +20,19 @@ export interface LocalModelOptions {
   topics?: string[];
   /** Retrieval score a passage must exceed; 0 leaves relevance to the shared-words check. */
   minScore?: number;
+  /** The assistant's product records, for questions about colours, weights, prices and stock. */
+  products?: () => Promise<StoredProduct[]>;
+}
+
+/** A product answer as a grounded answer: its sentences cite the products' passages. */
+function productAnswer(question: string, products: StoredProduct[]): LocalAnswer | null {
+  const answer = answerFromProducts(question, products);
+  if (!answer) return null;
+  const citations: Citation[] = answer.products.slice(0, 5).map((product) => ({
+    passage: { id: product.passageId, fileName: product.fileName, heading: product.record.title, text: answer.text, score: 1 },
+    sentences: [answer.text],
+  }));
+  return { outcome: 'answer', text: answer.text, citations };
 }
 
 const textOf = (message: LanguageModelV4Prompt[number]): string =>
@@ -65,9 +79,10 @@ type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCal
 /**
  * The built-in `local` provider (DESIGN "AI"): no network, deterministic. It answers small talk;
  * calls one of the assistant's functions when the question is plainly about it (local-tools.ts),
- * then tells the shopper the outcome in a sentence (local-tool-answer.ts); otherwise retrieves
- * passages for the last user message and answers with their own sentences, or says plainly that
- * it does not know. The passages it quotes travel apart from the text, as document sources, for
+ * then tells the shopper the outcome in a sentence (local-tool-answer.ts); answers questions about
+ * products (colours, sizes, the lightest, under $100, in stock) from their records
+ * (local-product-answer.ts); otherwise retrieves passages for the last user message and answers
+ * with their own whole sentences, or says plainly that it does not know. The passages it quotes travel apart from the text, as document sources, for
  * each transport to show its own way. Created per turn around the assistant's search.
  *
  * Not yet: using earlier messages to resolve follow-up questions ("and for shoes?").
@@ -84,7 +99,8 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     if (choice?.kind === 'call') {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
-    const grounded = composeGroundedAnswer(question, await options.retrieve(question), options.minScore);
+    const [passages, products] = await Promise.all([options.retrieve(question), options.products?.() ?? []]);
+    const grounded = productAnswer(question, products) ?? composeGroundedAnswer(question, passages, options.minScore);
     // A function fits but the question lacks what it needs: ask, unless the stores answer it.
     if (choice?.kind === 'ask' && grounded.outcome !== 'answer')
       return { kind: 'text', answer: { outcome: 'ask', text: askForArguments(choice.missing) } };

@@ -75,6 +75,7 @@ export const assistantModels: ModelDef[] = [
       f('isShared', 'Boolean'),
       f('storeRetrievalSettings', 'AWSJSON'),
       f('isSafeGuardOn', 'Boolean'),
+      f('pauseOnHandoff', 'Boolean'),
       f('safeGuardInstruction', 'String'),
       f('useCase', 'String'),
       f('assistantAvatarUrl', 'String'),

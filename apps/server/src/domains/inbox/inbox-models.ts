@@ -1,7 +1,7 @@
 import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
-import { sharedMessages, sharedThreads } from '../../db/schema';
+import { sharedMessages, sharedThreads, unansweredQuestions } from '../../db/schema';
 import { messageFields } from '../assistants/assistant-models';
 
 /** Visitors' threads with a shared assistant, as the owner's inbox shows them live. */
@@ -23,6 +23,10 @@ export const inboxModels: ModelDef[] = [
       ro('origin', 'String'),
       f('threadSummary', 'String'),
       ro('visitorContact', 'AWSJSON'),
+      // Handed to a person (turns/handoff.ts): the inbox shows and filters these live.
+      f('needsHuman', 'Boolean'),
+      ro('needsHumanReason', 'String'),
+      ro('needsHumanAt', 'AWSDateTime'),
       // Unread markers of the inbox: set by markSharedThreadRead and by the visitor's messages.
       ro('ownerLastReadAt', 'AWSDateTime'),
       ro('lastVisitorMessageAt', 'AWSDateTime'),
@@ -54,5 +58,24 @@ export const inboxModels: ModelDef[] = [
     delete: 'none',
     subscriptions: ['create'],
     indexes: [{ query: 'sharedMessagesBySharedThreadID', hashField: 'sharedThreadID', sortField: 'createdAt' }],
+  },
+  {
+    // Questions the assistant could not answer (turns' `unanswered`); answerUnansweredQuestion adds the answer to the store.
+    name: 'UnansweredQuestion',
+    plural: 'UnansweredQuestions',
+    table: unansweredQuestions,
+    owned: true,
+    fields: [
+      ro('assistantId', 'ID'),
+      ro('sharedThreadID', 'ID', { column: 'sharedThreadId' }),
+      ro('question', 'String'),
+      ro('answer', 'String'),
+      ro('answeredAt', 'AWSDateTime'),
+      ro('fileId', 'ID'),
+    ],
+    create: 'none',
+    update: 'none',
+    delete: 'owner',
+    subscriptions: ['create', 'update'],
   },
 ];

@@ -56,6 +56,11 @@ export const inboxSdl = /* GraphQL */ `
     sendManualReply(sharedThreadId: ID!, content: String!): SharedMessage
     "Marks the thread's messages read (ownerLastReadAt = now)."
     markSharedThreadRead(id: ID!): SharedThread
+    """
+    Adds the owner's answer to a question the assistant could not answer: a small FAQ document in the
+    assistant's first linked store, indexed at once; the question is marked answered.
+    """
+    answerUnansweredQuestion(id: ID!, answer: String!): UnansweredQuestion
     "Writes threadSummary now with the assistant's model (also done automatically once a thread goes quiet)."
     summarizeSharedThread(id: ID!): SharedThread
   }

@@ -15,8 +15,9 @@ import { scheduleThreadSummary } from './summary-queue';
  * `sendManualReply`: the shop answers a visitor by hand (spec §1 "answer manually"). The reply is
  * stored as the assistant's side, marked `isManualResponse`, and the thread's auto-reply is paused
  * in the same statement, so the bot stays quiet from that moment until the owner resumes it (the
- * peers' classic handoff failure is the bot answering right after the person). It is signed as the
- * owner chose (their name, the shop's, or the shop's team). The thread counts
+ * peers' classic handoff failure is the bot answering right after the person), and a thread that
+ * needed a person no longer does: one has answered. It is signed as the owner chose (their name,
+ * the shop's, or the shop's team). The thread counts
  * as read: the owner has just written in it. The visitor's live stream and the owner's inbox get
  * the message and the thread change.
  */
@@ -43,7 +44,7 @@ export async function sendManualReply(
         RETURNING *
       ), paused AS (
         UPDATE ${sharedThreads}
-        SET auto_reply_paused = true, last_response_id = reply.id::text, last_activity_at = now(), owner_last_read_at = now(), updated_at = now()
+        SET auto_reply_paused = true, needs_human = false, last_response_id = reply.id::text, last_activity_at = now(), owner_last_read_at = now(), updated_at = now()
         FROM reply WHERE ${sharedThreads}.id = reply.shared_thread_id
         RETURNING ${sharedThreads}.*
       )

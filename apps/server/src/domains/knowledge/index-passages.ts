@@ -1,6 +1,7 @@
+import type { ProductRecord } from '@aisle/contracts/products';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { passages, stores } from '../../db/schema';
+import { passages, productRecords, stores } from '../../db/schema';
 import { arrayLiteral } from '../../db/sql-helpers';
 import { postingImpact } from './retrieval/bm25';
 import { weightedTerms } from './retrieval/tokenize';
@@ -11,6 +12,8 @@ export interface PassageInput {
   text: string;
   startOffset: number;
   endOffset: number;
+  /** The product this passage describes, stored beside it for the answering code. */
+  product?: ProductRecord;
 }
 
 const INSERT_BATCH = 1_000;
@@ -79,8 +82,8 @@ export async function removeFilePassages(tx: DbOrTx, storeId: string, fileId: st
 
 /**
  * Indexes one file's passages, replacing any it had (so a retried job never duplicates them), in
- * one transaction: passages, postings, document frequencies and the store's collection totals
- * always agree.
+ * one transaction: passages, their product records, postings, document frequencies and the
+ * store's collection totals always agree.
  */
 export async function indexPassages(
   db: Db,
@@ -112,6 +115,22 @@ export async function indexPassages(
       const byOrdinal = new Map(rows.map((row) => [row.ordinal, row.id]));
       for (const { passage } of analysed.slice(i, i + INSERT_BATCH)) ids.push(byOrdinal.get(passage.ordinal) as string);
     }
+
+    const products = analysed.flatMap(({ passage }, index) =>
+      passage.product
+        ? [
+            {
+              ownerEmail: input.ownerEmail,
+              storeId: input.storeId,
+              fileId: input.fileId,
+              passageId: ids[index] as string,
+              title: passage.product.title,
+              record: passage.product,
+            },
+          ]
+        : [],
+    );
+    for (let i = 0; i < products.length; i += INSERT_BATCH) await tx.insert(productRecords).values(products.slice(i, i + INSERT_BATCH));
 
     const df = new Map<string, number>();
     const rows: { term: string; passageId: string; tf: number; length: number; impact: number }[] = [];

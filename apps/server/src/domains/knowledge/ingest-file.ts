@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { files } from '../../db/schema';
+import { files, stores } from '../../db/schema';
 import type { JobHandlerContext } from '../../lib/job-queue';
 import { queueFileEmbedding } from './embeddings/embedding-queue';
 import { indexPassages } from './index-passages';
@@ -27,7 +27,13 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: null });
     if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
     const bytes = await ctx.storage.read(file.storeId, file.id);
-    const parsed = await parseDocument({ bytes: new Uint8Array(bytes), fileName: file.fileName, contentType: file.contentType });
+    const [store] = await ctx.db.select({ currency: stores.currency }).from(stores).where(eq(stores.id, file.storeId)).limit(1);
+    const parsed = await parseDocument({
+      bytes: new Uint8Array(bytes),
+      fileName: file.fileName,
+      contentType: file.contentType,
+      currency: store?.currency ?? null,
+    });
     await updateFile(ctx, file.id, { progress: 60 });
     const chunks = chunkBlocks(parsed.blocks);
     const { passageIds } = await indexPassages(ctx.db, {
@@ -40,6 +46,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
         text: chunk.text,
         startOffset: chunk.startOffset,
         endOffset: chunk.endOffset,
+        product: chunk.product,
       })),
     });
     await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });

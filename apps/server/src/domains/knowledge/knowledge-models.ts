@@ -13,6 +13,7 @@ export const knowledgeModels: ModelDef[] = [
     owned: true,
     fields: [
       f('name', 'String', { required: true }),
+      f('currency', 'String'),
       ro('totalSize', 'Float'),
       ro('status', 'String'),
       ro('fileCount', 'Int'),

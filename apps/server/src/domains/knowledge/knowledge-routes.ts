@@ -72,7 +72,9 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
       '/store/create/',
       { schema: { tags: ['Store'], summary: 'Create a knowledge store', security, body: createStoreRequestSchema } },
       async (request, reply) =>
-        reply.status(201).send(await createStore(ctx, { ownerEmail: viewerOf(request).email, name: request.body.name })),
+        reply
+          .status(201)
+          .send(await createStore(ctx, { ownerEmail: viewerOf(request).email, name: request.body.name, currency: request.body.currency })),
     );
 
     app.post(

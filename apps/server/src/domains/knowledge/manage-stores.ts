@@ -6,10 +6,10 @@ import { retrievalModeOf } from './embeddings/embedding-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
 
-export async function createStore(ctx: KnowledgeContext, input: { ownerEmail: string; name: string }) {
+export async function createStore(ctx: KnowledgeContext, input: { ownerEmail: string; name: string; currency?: string }) {
   const [row] = await ctx.db
     .insert(stores)
-    .values({ ownerEmail: input.ownerEmail, name: input.name, retrievalMode: retrievalModeOf(ctx) })
+    .values({ ownerEmail: input.ownerEmail, name: input.name, currency: input.currency, retrievalMode: retrievalModeOf(ctx) })
     .returning();
   return publishRow(ctx, getModel('Store'), 'create', row as object);
 }

@@ -11,7 +11,9 @@ import { readAnswerStream } from '../ai/read-answer-stream';
 import { generationUsage } from '../billing/generation-usage';
 import { PRICING_AS_OF } from '../billing/pricing';
 import type { AbilityScope } from '../functions/host-abilities';
+import { listStoreProducts } from '../knowledge/list-store-products';
 import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
+import { couldNotAnswer, HANDOFF_TEXT, type HandoffReason, handoffRequestOf, unansweredBefore } from './handoff';
 import { citationOf, type NumberedPassage, retrieveFor } from './retrieve-passages';
 import { SAFEGUARD_REFUSAL } from './safeguard';
 import { MAX_TURN_STEPS, STOPPED, type TurnContext, TurnFailure } from './turn-context';
@@ -48,6 +50,12 @@ export interface TurnRequest {
   systemNote?: string;
   /** The safeguard refused the question: the refusal is the answer, and no model is asked. */
   refused?: boolean;
+  /**
+   * A person from the shop can take over this thread (a visitor's chat, a channel): a shopper who
+   * asks for one or is upset is told someone will reply, and so is one the assistant twice could
+   * not answer (handoff.ts). Off for the owner's own chat, where there is no one else to call.
+   */
+  handoff?: boolean;
   /** The visitor's thread, where the lead-capture ability saves a contact. */
   sharedThreadId?: AbilityScope['sharedThreadId'];
   signal?: AbortSignal;
@@ -132,7 +140,12 @@ async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnReques
  */
 export async function answerTurn(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink = () => {}): Promise<TurnAnswer> {
   try {
-    const answer = request.refused ? await refuse(request, sink) : await askModel(ctx, logger, request, sink);
+    const reason = request.handoff && !request.refused ? handoffRequestOf(request.query) : null;
+    const answer = request.refused
+      ? await refuse(request, sink)
+      : reason
+        ? await handOff(request, reason, sink)
+        : await askModel(ctx, logger, request, sink);
     sink({ type: 'done', answer });
     return answer;
   } catch (error) {
@@ -150,6 +163,16 @@ async function refuse(request: TurnRequest, sink: TurnSink): Promise<TurnAnswer>
   return { text: SAFEGUARD_REFUSAL, usage, finishReason: undefined, clientToolUses: [] };
 }
 
+/** The shopper asked for a person (or is upset): they are told plainly that one will reply; no model is asked. */
+async function handOff(request: TurnRequest, reason: HandoffReason, sink: TurnSink): Promise<TurnAnswer> {
+  await request.ready;
+  sink({ type: 'text-delta', text: HANDOFF_TEXT });
+  sink({ type: 'text-end' });
+  const usage = { ...refusalUsage(request.modelId), refused: false };
+  sink({ type: 'usage', usage });
+  return { text: HANDOFF_TEXT, usage, finishReason: undefined, clientToolUses: [], handoff: reason };
+}
+
 async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink): Promise<TurnAnswer> {
   // Stops the model when the asker goes away, or when the caller's writes failed.
   const abort = new AbortController();
@@ -165,8 +188,13 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
       text: passage.text,
       score: passage.score,
     }));
+    const { assistant } = request;
+    const products = () =>
+      assistant && request.storeIds.length
+        ? listStoreProducts(ctx.db, { ownerEmail: assistant.ownerEmail, storeIds: request.storeIds })
+        : Promise.resolve([]);
     started = streamText({
-      model: languageModelFor(ctx.env, request.modelId, { retrieve: async () => retrieved }),
+      model: languageModelFor(ctx.env, request.modelId, { retrieve: async () => retrieved, products }),
       instructions: prepared.instructions,
       messages: request.messages,
       temperature: request.assistant?.temperature ?? undefined,
@@ -221,6 +249,13 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     .map((citation, index) => ({ ...citation, number: index + 1 }));
   const citations = fromSources.length ? fromSources : citedPassages(answer.text, passages.map(citationOf));
   if (citations.length) sink({ type: 'citations', citations });
+  const unanswered = !clientToolUses.length && couldNotAnswer(answer.text);
+  // Twice in a row without an answer: a person takes over rather than a third "I don't know".
+  const handoff = request.handoff && unanswered && unansweredBefore(request.messages) ? ('unanswered' as const) : undefined;
+  if (handoff) {
+    sink({ type: 'text-delta', text: ` ${HANDOFF_TEXT}` });
+    sink({ type: 'text-end' });
+  }
   const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));
   const usage: LlmUsage = {
     ...generationUsage(request.modelId, answer.usage),
@@ -228,5 +263,6 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     ...(serverToolCalls.length ? { toolCalls: serverToolCalls } : {}),
   };
   sink({ type: 'usage', usage });
-  return { text: answer.text, usage, finishReason: answer.finishReason, clientToolUses };
+  const text = handoff ? `${answer.text} ${HANDOFF_TEXT}` : answer.text;
+  return { text, usage, finishReason: answer.finishReason, clientToolUses, unanswered, handoff };
 }

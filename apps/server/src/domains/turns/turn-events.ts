@@ -1,6 +1,7 @@
 import type { Citation, LlmUsage } from '@aisle/contracts/chat';
 import type { FinishReason } from 'ai';
 import type { ToolCallRecord } from '../ai/read-answer-stream';
+import type { HandoffReason } from './handoff';
 
 /** A tool call the model made of a tool the caller's app runs (the conversation API's client tools). */
 export interface ClientToolUse {
@@ -16,6 +17,10 @@ export interface TurnAnswer {
   finishReason: FinishReason | undefined;
   /** Calls of client tools: the turn ended for the app to run them. */
   clientToolUses: ClientToolUse[];
+  /** The assistant did not know the answer (the owner sees these questions in the inbox). */
+  unanswered?: boolean;
+  /** Why the thread needs a person now (only for turns that allow a handoff). */
+  handoff?: HandoffReason;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import type { sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { canSpend } from '../billing/credit';
+import { recordTurnOutcome } from '../inbox/record-turn-outcome';
 import { scheduleThreadSummary } from '../inbox/summary-queue';
 import { requireOpenShare } from '../sharing/open-share';
 import { newVisitorToken, visitorTokenMatches } from '../sharing/share-tokens';
@@ -143,6 +144,8 @@ async function answerVisitor(
         messages: [...sharedHistoryOf(plan.earlier), { role: 'user', content: input.message }],
         query: input.message,
         refused: plan.refused,
+        // A person from the shop can take over a visitor's thread (turns/handoff.ts).
+        handoff: true,
         systemNote: SHARED_CHAT_NOTE,
         signal: observer.signal,
         sharedThreadId: async () => (await storeOnce()).thread.id,
@@ -165,6 +168,7 @@ async function answerVisitor(
       if (stored) await stored.then(announce).catch(() => undefined);
       throw error;
     });
+    await recordTurnOutcome(ctx, { thread: latest ?? turn.question.thread, assistant, question: input.message, outcome: turn.answer });
     const shown = announce(turn.question);
     // No reply when the shop paused the thread while the model was writing: it was held back.
     const reply = turn.reply && toPublicMessage(turn.reply);

@@ -1,4 +1,5 @@
 import type { DocumentFormat } from '@aisle/contracts/knowledge';
+import type { ProductRecord } from '@aisle/contracts/products';
 
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'product';
 
@@ -10,6 +11,8 @@ export interface Block {
   text: string;
   /** Character offset of the block in the document's extracted text (its blocks joined by blank lines). */
   offset: number;
+  /** A product block's facts, as the answering code reads them (products only). */
+  product?: ProductRecord;
 }
 
 /** A block as a format parser yields it, before offsets are laid out. */

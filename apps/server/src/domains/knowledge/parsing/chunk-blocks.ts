@@ -1,3 +1,4 @@
+import type { ProductRecord } from '@aisle/contracts/products';
 import type { Block } from './block';
 
 /** A chunk's default size cap, in characters: a few paragraphs, small enough to quote in an answer. */
@@ -15,6 +16,8 @@ export interface Chunk {
   text: string;
   startOffset: number;
   endOffset: number;
+  /** The product this chunk is (a product block is always one chunk of its own). */
+  product?: ProductRecord;
 }
 
 interface Piece {
@@ -80,6 +83,7 @@ export function chunkBlocks(blocks: Block[], options: { maxChars?: number; overl
     if (block.kind === 'product') {
       flush();
       emit(headings.length ? path() : [text.split('\n')[0] ?? text], { text, start: block.offset, end });
+      if (block.product) (chunks.at(-1) as Chunk).product = block.product;
     } else if (text.length > maxChars) {
       flush();
       for (const piece of splitText(text, maxChars, overlapChars))

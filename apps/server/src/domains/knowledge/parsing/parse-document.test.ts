@@ -158,7 +158,7 @@ describe('parseDocument', () => {
       [
         'Alpine Merino Base Layer',
         'Price: 79.00 – 84.00',
-        'Variants: Small, Medium, Large',
+        'Size: Small, Medium, Large',
         'URL: https://northwind.example/products/alpine-merino-base-layer',
         'Vendor: Northwind',
         'Type: Base layers',
@@ -172,7 +172,7 @@ describe('parseDocument', () => {
     // Shopify's "Default Title" is no variant worth naming.
     expect(blocks[1]?.text).toMatch(/^Trailblazer Rain Jacket\nPrice: 249\.00\nURL: /);
     expect(blocks[1]?.text).not.toContain('Default Title');
-    expect(blocks[2]?.text).toContain('Variants: Charcoal, Forest Green');
+    expect(blocks[2]?.text).toContain('Color: Charcoal, Forest Green');
   });
 
   it('indexes a CSV that is not a product list row by row', async () => {
@@ -192,7 +192,7 @@ describe('parseDocument', () => {
       [
         'Ridgeline Hiking Boots',
         'Price: 189.00 – 199.00',
-        'Variants: EU 40, EU 42, EU 44',
+        'Size: EU 40, EU 42, EU 44',
         'URL: https://northwind.example/products/ridgeline-hiking-boots',
         'Vendor: Northwind',
         'Type: Footwear',

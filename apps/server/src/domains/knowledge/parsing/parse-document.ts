@@ -20,11 +20,17 @@ const BLOCK_SEPARATOR = 2;
  * extension) picks the parser, and the bytes must really be of that type: a mislabelled, empty,
  * encrypted or damaged file fails with an IngestError whose message tells the merchant what to fix.
  */
-export async function parseDocument(input: { bytes: Uint8Array; fileName: string; contentType: string }): Promise<ParsedDocument> {
+export async function parseDocument(input: {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+  /** The store's currency, for product prices that name none. */
+  currency?: string | null;
+}): Promise<ParsedDocument> {
   const { bytes } = input;
   const format = declaredFormat(input.contentType, input.fileName);
   if (isBlank(bytes)) throw new IngestError('empty', 'This file is empty.');
-  const drafts = await blocksOf(format, bytes);
+  const drafts = await blocksOf(format, bytes, input.currency ?? null);
   const blocks = withOffsets(drafts);
   if (blocks.length === 0) {
     throw new IngestError(
@@ -37,7 +43,7 @@ export async function parseDocument(input: { bytes: Uint8Array; fileName: string
   return { format, blocks };
 }
 
-async function blocksOf(format: DocumentFormat, bytes: Uint8Array): Promise<BlockDraft[]> {
+async function blocksOf(format: DocumentFormat, bytes: Uint8Array, currency: string | null): Promise<BlockDraft[]> {
   switch (format) {
     case 'pdf':
       if (!looksLikePdf(bytes)) throw typeMismatch(format);
@@ -55,9 +61,9 @@ async function blocksOf(format: DocumentFormat, bytes: Uint8Array): Promise<Bloc
     case 'text':
       return textBlocks(decodeText(bytes, format));
     case 'csv':
-      return csvBlocks(decodeText(bytes, format));
+      return csvBlocks(decodeText(bytes, format), currency);
     case 'json':
-      return jsonBlocks(parseJson(decodeText(bytes, format)));
+      return jsonBlocks(parseJson(decodeText(bytes, format)), currency);
   }
 }
 

