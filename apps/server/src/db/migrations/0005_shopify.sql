@@ -49,6 +49,7 @@ CREATE TABLE "webhook_deliveries" (
 );
 --> statement-breakpoint
 DROP INDEX "products_owner_idx";--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "price" SET DATA TYPE text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "handle" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "vendor" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "product_type" text;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants';
 import { id, ownerEmail, timestamps } from './columns';
 import { sharedAssistants } from './shared';
@@ -73,7 +73,8 @@ export const products = pgTable(
     description: text('description'),
     url: text('url'),
     imageUrl: text('image_url'),
-    price: doublePrecision('price'),
+    /** The lowest variant price, as Shopify writes it (a decimal string: exact, never a float). */
+    price: text('price'),
     currency: text('currency'),
     variants: jsonb('variants'),
     handle: text('handle'),
