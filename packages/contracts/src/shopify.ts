@@ -137,3 +137,16 @@ export const shopSettingsSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** GET sh/shop/: the connected shop as Shopify reports it now. */
+export const shopInfoSchema = z.object({
+  shop: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  catalogStoreId: z.string().nullable(),
+  catalogSyncedAt: z.string().nullable(),
+});
+
+/** POST sh/sync/: read the catalog again now. */
+export const catalogSyncRequestSchema = z.object({ shop: z.string().max(255).optional() }).strict();
+export const catalogSyncResponseSchema = z.object({ shop: z.string(), queued: z.boolean() });

@@ -70,3 +70,17 @@ export async function saveGeneratedFile(ctx: KnowledgeContext, input: GeneratedF
   }
   return { fileId: result.row.id, changed: result.changed };
 }
+
+/** The id of a store's file of that name (a generated file), or null. */
+export async function findStoreFile(
+  ctx: Pick<KnowledgeContext, 'db'>,
+  input: { storeId: string; fileName: string },
+): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.storeId, input.storeId), eq(files.fileName, input.fileName)))
+    .orderBy(desc(files.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}

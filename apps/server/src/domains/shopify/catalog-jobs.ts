@@ -1,5 +1,8 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJob } from '../../lib/job-queue';
+import type { Db } from '../../db/database';
+import { shopConnections } from '../../db/schema';
+import { defineJob, type JobQueue } from '../../lib/job-queue';
 
 /**
  * Reading a shop's whole catalog into its product records and knowledge file (sync-catalog.ts;
@@ -34,6 +37,27 @@ export const refreshProductJob = defineJob({
   expireInSeconds: 5 * 60,
 });
 
-export function queueCatalogSync(ctx: { jobs: import('../../lib/job-queue').JobQueue }, shopDomain: string) {
+export function queueCatalogSync(ctx: { jobs: JobQueue }, shopDomain: string) {
   return ctx.jobs.send(syncCatalogJob, { shopDomain }, { singletonKey: `catalog:${shopDomain}` });
+}
+
+/**
+ * When workers start: an installed shop whose first sync never finished (the process died before
+ * its job was written, or Shopify was not configured then) gets one; a waiting one is kept.
+ */
+export async function resumeCatalogSyncs(ctx: { db: Db; jobs: JobQueue; api: unknown }) {
+  if (!ctx.api) return 0;
+  const pending = await ctx.db
+    .select({ shopDomain: shopConnections.shopDomain })
+    .from(shopConnections)
+    .where(
+      and(
+        eq(shopConnections.platform, 'shopify'),
+        isNull(shopConnections.uninstalledAt),
+        isNull(shopConnections.catalogSyncedAt),
+        isNotNull(shopConnections.accessToken),
+      ),
+    );
+  for (const shop of pending) await queueCatalogSync(ctx, shop.shopDomain);
+  return pending.length;
 }

@@ -1,8 +1,11 @@
 import {
+  catalogSyncRequestSchema,
+  catalogSyncResponseSchema,
   pageQuerySchema,
   shopCallbackQuerySchema,
   shopCallbackResponseSchema,
   shopDomainParamsSchema,
+  shopInfoSchema,
   shopInstallQuerySchema,
   shopProductPageSchema,
   shopSettingsQuerySchema,
@@ -23,6 +26,7 @@ import { disconnectStore } from './disconnect-store';
 import { listShopProducts } from './list-shop-products';
 import { listUserStores } from './list-user-stores';
 import { REAUTHORIZE_HEADER, REAUTHORIZE_URL_HEADER, reauthorizeUrl, ShopReauthorizeError } from './reauthorize-error';
+import { getShopInfo, requestCatalogSync } from './shop-info';
 import { getShopSettings, saveShopSettings } from './shop-settings';
 import { createShopifyContext, requireShopify } from './shopify-context';
 import { validateEmbeddedSession } from './validate-embedded-session';
@@ -163,6 +167,36 @@ export async function shopifyRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => listShopProducts(ctx, { ownerEmail: owner(request), page: request.query.page, shop: request.query.shop }),
+    );
+
+    routes.get(
+      '/shop/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your shop as Shopify reports it now (a live Admin API call)',
+          description:
+            'When Shopify refuses the store’s token: 401 with `X-Shopify-API-Request-Failure-Reauthorize: 1` and `X-Shopify-API-Request-Failure-Reauthorize-Url`.',
+          querystring: shopSettingsQuerySchema,
+          response: { 200: shopInfoSchema },
+        },
+      },
+      async (request) => getShopInfo(ctx, { ownerEmail: owner(request), shop: request.query.shop }),
+    );
+
+    routes.post(
+      '/sync/',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Read the catalog again now (a background job)',
+          body: catalogSyncRequestSchema,
+          response: { 200: catalogSyncResponseSchema },
+        },
+      },
+      async (request) => requestCatalogSync(ctx, { ownerEmail: owner(request), shop: request.body.shop }),
     );
 
     routes.get(
