@@ -44,7 +44,7 @@ describe('catalog sync and product webhooks', () => {
     expect(rows.some((row) => row.title === 'Unreleased Prototype Parka')).toBe(false);
     // Product 7 has 25 variants: more than one page of them.
     const many = rows.find((row) => row.externalId === 'gid://shopify/Product/1007');
-    expect((many?.variants as unknown[]).length).toBe(25);
+    expect(many?.variants).toHaveLength(25);
     expect(many).toMatchObject({ currency: 'EUR', available: true, price: '54.00' });
     const [connection] = await t.services.db.select().from(shopConnections).where(eq(shopConnections.shopDomain, SHOP));
     expect(connection).toMatchObject({ shopName: 'catalog shop', currency: 'EUR', catalogStoreId: storeId });
