@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import type { Db } from '../../db/database';
+import { shopConnections } from '../../db/schema';
 import type { FakeShopify } from './fake-shopify';
 
 /**
@@ -112,4 +114,19 @@ export async function installThroughOAuth(app: FastifyInstance, fake: FakeShopif
   const back = new URL(String(grant.headers.get('location')));
   const res = await app.inject({ method: 'GET', url: `/api/sh/callback/${back.search}`, headers: { ...BROWSER, cookie: cookies } });
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, callbackQuery: back.search, cookies, install };
+}
+
+/**
+ * Connects a shop to an existing account (as the setup wizard does for a signed-in merchant): the
+ * account's connection row comes first, then the embedded sign-in fills it with a token obtained
+ * by token exchange. Answers the shop's sign-in.
+ */
+export async function connectShopToAccount(
+  t: { app: FastifyInstance; services: { db: Db } },
+  fake: FakeShopify,
+  ownerEmail: string,
+  shop: string,
+) {
+  await t.services.db.insert(shopConnections).values({ ownerEmail, shopDomain: shop, platform: 'shopify' }).onConflictDoNothing();
+  return embeddedSignIn(t.app, fake, shop);
 }
