@@ -7,6 +7,7 @@ import { idleMemory } from './idle-memory';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
+import { productWebhookSearchable } from './product-webhook';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
@@ -38,6 +39,7 @@ const benchmarks: Record<string, Benchmark> = {
   chatTurn: () => chatTurn(),
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
+  productWebhook: () => productWebhookSearchable(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 
