@@ -65,6 +65,22 @@ describe('Shopify isolation: one account never sees another’s shops, products 
     expect((await call(ann, 'GET', '/api/sh/settings/')).body).toMatchObject({ sharedAssistantId: null, widgetEnabled: false });
   });
 
+  it('refuses bad input with a clear 4xx and changes nothing', async () => {
+    const before = (await call(bob, 'GET', '/api/sh/settings/')).body;
+    expect(await call(bob, 'POST', '/api/sh/settings/', { colors: { primaryColor: 'red', primaryTextColor: '#ffffff' } })).toMatchObject({
+      status: 400,
+      body: { 'colors.primaryColor': ['Enter a colour as #RRGGBB.'] },
+    });
+    expect((await call(bob, 'POST', '/api/sh/settings/', { widgetEnabled: true, owner: 'ann' })).status).toBe(400);
+    expect((await call(bob, 'POST', '/api/sh/settings/', { sharedAssistantId: 'not-a-uuid' })).status).toBe(400);
+    expect((await call(bob, 'POST', '/api/sh/settings/', { greeting: 'x'.repeat(501) })).status).toBe(400);
+    expect((await call(bob, 'GET', '/api/sh/settings/')).body).toEqual(before);
+    expect(await call(bob, 'GET', '/api/sh/products/?page=abc')).toMatchObject({ status: 404, body: { detail: 'Invalid page.' } });
+    expect(await call(bob, 'GET', '/api/sh/user-stores/?page=2')).toMatchObject({ status: 404, body: { detail: 'Invalid page.' } });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/sh/settings/' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('disconnects only the caller’s own shop', async () => {
     expect((await call(ann, 'DELETE', '/api/sh/user-stores/ann-shop.myshopify.com/')).status).toBe(204);
     expect((await call(ann, 'GET', '/api/sh/user-stores/')).body.count).toBe(0);
