@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopConnections } from '../../db/schema';
+import { syncedCatalog } from '../../testing/fake-shopify/catalog-checks';
 import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/fake-shopify';
 import { embeddedSignIn, shopifyEnv } from '../../testing/fake-shopify/shopify-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -24,6 +25,8 @@ describe('the Admin GraphQL client', () => {
     fake = await startFakeShopify({ products: 1 });
     t = await createTestApp(shopifyEnv(fake));
     await embeddedSignIn(t.app, fake, SHOP);
+    // The first catalog sync runs in the background: done before failures are injected, so none is its.
+    await syncedCatalog(t, SHOP);
     connection = (await getConnectionByShop(t.services.db, SHOP)) as ShopConnection;
   });
   afterAll(async () => {

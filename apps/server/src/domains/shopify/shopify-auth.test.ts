@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopConnections } from '../../db/schema';
 import { users } from '../../db/schema/users';
+import { syncedCatalog } from '../../testing/fake-shopify/catalog-checks';
 import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/fake-shopify';
 import {
   BROWSER,
@@ -177,16 +178,25 @@ describe('Shopify install, callback and embedded session', () => {
   });
 
   it('refreshes an expiring token before it expires, and asks for reauthorisation once Shopify refuses it', async () => {
-    const shortFake = await startFakeShopify({ products: 2, accessTokenLifetime: 120 });
+    const shortFake = await startFakeShopify({ products: 2 });
     const short = await createTestApp(shopifyEnv(shortFake));
     try {
       const shop = 'refresh-shop.myshopify.com';
       const session = await embeddedSignIn(short.app, shortFake, shop);
       const auth = { authorization: `Bearer ${session.access}` };
-      const info = await get(short, '/api/sh/shop/', auth);
-      expect(info).toMatchObject({ status: 200, body: { shop, currency: 'EUR' } });
-      // 120 s left is inside the 5-minute margin: the stored token was refreshed first.
-      expect(shortFake.calls.filter((c) => c.shop === shop && c.grant === 'refresh' && c.status === 200)).toHaveLength(1);
+      await syncedCatalog(short, shop);
+      const refreshes = () => shortFake.calls.filter((c) => c.shop === shop && c.grant === 'refresh' && c.status === 200).length;
+      expect(refreshes()).toBe(0);
+      // One minute left is inside the 5-minute margin: the stored token is refreshed first, once.
+      await short.services.db
+        .update(shopConnections)
+        .set({ accessTokenExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(shopConnections.shopDomain, shop));
+      expect(await get(short, '/api/sh/shop/', auth)).toMatchObject({ status: 200, body: { shop, currency: 'EUR' } });
+      expect(refreshes()).toBe(1);
+      expect((await get(short, '/api/sh/shop/', auth)).status).toBe(200);
+      expect(refreshes()).toBe(1);
+      expect((await connectionOf(short, shop))?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
 
       shortFake.revokeTokens(shop);
       const refused = await get(short, '/api/sh/shop/', auth);
