@@ -101,8 +101,8 @@ describe('Shopify configuration', () => {
 
   it('is off without credentials, with defaults for scopes, version and origin', () => {
     const env = parseEnv(base);
+    expect(env.SHOPIFY_API_KEY).toBeUndefined();
     expect(env).toMatchObject({
-      SHOPIFY_API_KEY: undefined,
       SHOPIFY_SCOPES: 'read_products,read_inventory,read_content,read_themes,read_orders',
       SHOPIFY_API_VERSION: '2026-10',
       SHOPIFY_ADMIN_API_ORIGIN: 'https://{shop}',
