@@ -1,7 +1,7 @@
 /**
  * The allowed direction of dependencies, checked by `npm run lint:deps` (part of `npm test`).
  *
- * Server (apps/server/src): transports (app.ts, main.ts, worker.ts, graphql/, http/, jobs/, cli/)
+ * Server (apps/server/src): transports (app.ts, main.ts, worker.ts, graphql/, http/, webhooks/, jobs/, cli/)
  * → domains → data-api/, lib/, db/. Domains are layered: a domain may import only the domains
  * listed after it in SERVER_DOMAINS, so no import cycle between domains can exist. A new domain
  * goes into the list at its place (one that is missing may import no other domain).
@@ -20,14 +20,16 @@ const SERVER_DOMAINS = [
   'assistants',
   'setup-wizard',
   'analytics',
-  'shopify',
   'turns',
   'templates',
   'functions',
+  // Below functions: the `aisle.shopifyAdmin` ability calls the shop through shopify's Admin client.
+  'shopify',
   'variables',
   'ai',
   'knowledge',
   'notifications',
+  'exports',
   'announcements',
   'accounts',
   'billing',
@@ -67,14 +69,15 @@ module.exports = {
       severity: 'error',
       comment: 'data-api/, lib/ and db/ are below every domain: domains register with them, never the reverse.',
       from: { path: '^apps/server/src/(data-api|lib|db)/', pathNot: NOT_TESTS },
-      to: { path: '^apps/server/src/(domains|graphql|http|jobs|cli)/|^apps/server/src/(app|main|worker|services)\\.ts$' },
+      to: { path: '^apps/server/src/(domains|graphql|http|webhooks|jobs|cli)/|^apps/server/src/(app|main|worker|services)\\.ts$' },
     },
     {
       name: 'domains-import-no-transport',
       severity: 'error',
-      comment: 'Domains never import the GraphQL transport, the job list or the entry points (transports adapt; the domain decides).',
+      comment:
+        'Domains never import the GraphQL or webhook transports, the job list or the entry points (transports adapt; the domain decides).',
       from: { path: DOMAINS, pathNot: NOT_TESTS },
-      to: { path: '^apps/server/src/(graphql|jobs|cli)/|^apps/server/src/(app|main|worker)\\.ts$' },
+      to: { path: '^apps/server/src/(graphql|webhooks|jobs|cli)/|^apps/server/src/(app|main|worker)\\.ts$' },
     },
     {
       name: 'web-features-stand-alone',

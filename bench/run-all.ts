@@ -8,6 +8,7 @@ import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
 import { localAnswers } from './local-answers';
+import { productWebhookSearchable } from './product-webhook';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
@@ -40,6 +41,7 @@ const benchmarks: Record<string, Benchmark> = {
   localAnswers: () => localAnswers(),
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
+  productWebhook: () => productWebhookSearchable(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 

@@ -13,10 +13,12 @@ import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { chatRoutes } from './domains/chat/chat-routes';
+import { downloadRoutes } from './domains/exports/download-routes';
 import { functionRoutes } from './domains/functions/function-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
 import { sharedAssistantRoutes } from './domains/sharing/shared-assistant-routes';
+import { shopifyRoutes } from './domains/shopify/shopify-routes';
 import { seedTemplates } from './domains/templates/seed-templates';
 import { variableRoutes } from './domains/variables/variable-routes';
 import { visitorChatRoutes } from './domains/visitor-chat/visitor-chat-plugin';
@@ -28,6 +30,8 @@ import { registerInputChecks } from './http/input-checks';
 import { rateLimitRedis } from './http/rate-limit-redis';
 import { webAppRoutes } from './http/web-app';
 import type { Services } from './services';
+import { webhookRoutes } from './webhooks/webhook-routes';
+import { webhookSources } from './webhooks/webhook-sources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharedAssistantRoutes, { prefix: '/api' });
   await app.register(visitorChatRoutes, { prefix: '/api' });
   await app.register(variableRoutes, { prefix: '/api' });
+  await app.register(downloadRoutes, { prefix: '/api' });
+  await app.register(shopifyRoutes, { prefix: '/api/sh' });
+  await app.register(webhookRoutes, { sources: webhookSources(services) });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
 

@@ -95,3 +95,34 @@ describe('service configuration', () => {
     expect(result.stderr).toContain('REDIS_URL');
   });
 });
+
+describe('Shopify configuration', () => {
+  const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: path.join(tmpdir(), 'aisle-env-shopify') };
+
+  it('is off without credentials, with defaults for scopes, version and origin', () => {
+    const env = parseEnv(base);
+    expect(env.SHOPIFY_API_KEY).toBeUndefined();
+    expect(env).toMatchObject({
+      SHOPIFY_SCOPES: 'read_products,read_inventory,read_content,read_themes,read_orders',
+      SHOPIFY_API_VERSION: '2026-10',
+      SHOPIFY_ADMIN_API_ORIGIN: 'https://{shop}',
+    });
+  });
+
+  it('needs the key and the secret together, a real API version and a URL for the origin', () => {
+    let error: unknown;
+    try {
+      parseEnv({ ...base, SHOPIFY_API_KEY: 'key', SHOPIFY_API_VERSION: '2026-13', SHOPIFY_ADMIN_API_ORIGIN: 'not a url {shop}' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    expect(problems).toContain('SHOPIFY_API_KEY, SHOPIFY_API_SECRET');
+    expect(problems).toContain('SHOPIFY_API_VERSION');
+    expect(problems).toContain('SHOPIFY_ADMIN_API_ORIGIN');
+    expect(parseEnv({ ...base, SHOPIFY_ADMIN_API_ORIGIN: 'http://127.0.0.1:9/{shop}/' }).SHOPIFY_ADMIN_API_ORIGIN).toBe(
+      'http://127.0.0.1:9/{shop}',
+    );
+  });
+});

@@ -18,6 +18,14 @@ const bool = z.preprocess(
     .transform((v) => v === 'true' || v === '1'),
 );
 
+/**
+ * What the Shopify integration reads (spec §1: the wizard imports pages, blogs, products and theme
+ * colours; the catalog sync reads stock; the order-status tool reads orders). App-data metafields
+ * (`metafieldsSet` on `currentAppInstallation`, the storefront configuration) need no scope of
+ * their own: Shopify lets an app write its own installation's metafields with any valid token.
+ */
+export const DEFAULT_SHOPIFY_SCOPES = 'read_products,read_inventory,read_content,read_themes,read_orders';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -99,8 +107,43 @@ const envSchema = z.object({
   /** Comma-separated model ids the OpenAI(-compatible) server offers beyond the built-in list. */
   OPENAI_MODELS: optionalString,
   ANTHROPIC_API_KEY: optionalString,
-  /** Where Shopify Admin API calls go instead of https://{shop} (a proxy, or a fake store in tests). */
-  SHOPIFY_ADMIN_API_ORIGIN: optionalUrl,
+  /** The Shopify app's client id and secret: both set turn the Shopify integration on (domains/shopify). */
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+  /** Access scopes asked for at install (comma-separated): what the setup wizard, catalog sync and tools read. */
+  SHOPIFY_SCOPES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\s*[a-z_]+(\s*,\s*[a-z_]+)*\s*$/, 'must be comma-separated scope names such as read_products,read_orders')
+      .default(DEFAULT_SHOPIFY_SCOPES),
+  ),
+  /** The Admin API version every Shopify call is written against (YYYY-MM, Shopify's quarterly releases). */
+  SHOPIFY_API_VERSION: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10')
+      .default('2026-10'),
+  ),
+  /**
+   * Where OAuth, token exchange, token refresh and Admin API calls for a shop go, `{shop}` standing
+   * for its domain: `https://{shop}` in production; a proxy, or a fake store on loopback in tests.
+   */
+  SHOPIFY_ADMIN_API_ORIGIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => URL.canParse(v.replaceAll('{shop}', 'example.myshopify.com')), 'must be a URL (with {shop} for the shop domain)')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://{shop}'),
+  ),
+  /** How long a signed download link (an export's `presignedGet`) stays valid, in seconds. */
+  DOWNLOAD_LINK_LIFETIME: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 86_400),
   /** Anthropic API base URL (default https://api.anthropic.com/v1); tests point it at a fake. */
   ANTHROPIC_BASE_URL: optionalUrl,
   /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
@@ -132,6 +175,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // Rules across variables, checked even when single values failed, so every problem is listed.
   if (source.SMTP_USER && !source.SMTP_HOST) problems.push('SMTP_HOST: is required when SMTP_USER is set');
   if (source.EMBEDDING_PROVIDER && !source.EMBEDDING_MODEL) problems.push('EMBEDDING_MODEL: is required when EMBEDDING_PROVIDER is set');
+  if (Boolean(source.SHOPIFY_API_KEY) !== Boolean(source.SHOPIFY_API_SECRET))
+    problems.push("SHOPIFY_API_KEY, SHOPIFY_API_SECRET: set both (the app's client id and secret) or neither");
   // One PGlite data directory must never be opened by two processes, so the roles only split on Postgres.
   if ((source.ROLE === 'web' || source.ROLE === 'worker') && !source.DATABASE_URL)
     problems.push(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeShopify, startFakeShopify } from '../testing/fake-shopify/fake-shopify';
+import { connectShopToAccount, shopifyEnv } from '../testing/fake-shopify/shopify-test-kit';
 import { fuzzApi } from '../testing/fuzz/fuzz-api';
 import { injectTransport } from '../testing/fuzz/fuzz-transport';
 import { viewerToken } from '../testing/graphql-client';
@@ -16,10 +18,14 @@ const SEED = 20_250_601;
 
 describe('fuzzing the whole API', () => {
   let t: TestApp;
+  let shopify: FakeShopify;
 
   beforeAll(async () => {
+    // Shopify on (a fake store on loopback), so its routes are fuzzed past "not configured".
+    shopify = await startFakeShopify({ products: 3 });
     // Limits high enough that the campaign reaches the code behind them rather than 429s.
     t = await createTestApp({
+      ...shopifyEnv(shopify),
       GRAPHQL_RATE_LIMIT: '1000000',
       AUTH_RATE_LIMIT: '1000000',
       SHARED_CHAT_VISITOR_RATE_LIMIT: '1000000',
@@ -28,7 +34,10 @@ describe('fuzzing the whole API', () => {
       FUNCTION_RUN_RATE_LIMIT: '1000000',
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await shopify.close();
+  });
 
   it('answers every generated request without a server error, and stays up', async () => {
     const [owner, victim, staff] = await Promise.all([
@@ -37,6 +46,8 @@ describe('fuzzing the whole API', () => {
       createVerifiedUser(t, { email: 'staff@fuzz.test', staff: true }),
     ]);
     const ghost = await viewerToken(t, 'ghost@fuzz.test');
+    // The owner has a connected shop (settings, products and the live shop calls have one to act on).
+    await connectShopToAccount(t, shopify, owner.email, 'fuzz-shop.myshopify.com');
     const transport = injectTransport(t.app);
     const report = await fuzzApi({
       transport,

@@ -5,6 +5,10 @@ import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from
 import { ingestFile } from '../domains/knowledge/ingest-file';
 import { ingestFileJob, resumeIngestion } from '../domains/knowledge/ingestion-queue';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
+import { refreshProductJob, resumeCatalogSyncs, syncCatalogJob } from '../domains/shopify/catalog-jobs';
+import { refreshProduct } from '../domains/shopify/refresh-product';
+import { createShopifyContext } from '../domains/shopify/shopify-context';
+import { syncCatalog } from '../domains/shopify/sync-catalog';
 import type { JobDefinition, JobHandler } from '../lib/job-queue';
 import type { Services } from '../services';
 
@@ -37,6 +41,7 @@ export function jobList(services: Services): JobEntry[] {
   const knowledgeLog = services.logger.child({ domain: 'knowledge' });
   const knowledge = createKnowledgeContext(services);
   const inbox = createInboxContext(services, services.logger.child({ domain: 'inbox' }));
+  const shopify = createShopifyContext(services);
   return [
     entry({
       job: ingestFileJob,
@@ -63,6 +68,19 @@ export function jobList(services: Services): JobEntry[] {
       job: summarizeThreadJob,
       concurrency: 1,
       handle: (data) => summarizeThreadWhenQuiet(inbox, data.sharedThreadId),
+    }),
+    // A shop's whole catalog; one at a time per process (each holds Shopify's query budget for its shop).
+    entry({
+      job: syncCatalogJob,
+      concurrency: 1,
+      handle: (data, job) => syncCatalog(shopify, data, job),
+      resume: () => resumeCatalogSyncs(shopify),
+    }),
+    // One product per webhook; edits of one shop's product list take turns on the file's row lock.
+    entry({
+      job: refreshProductJob,
+      concurrency: 2,
+      handle: async (data, job) => void (await refreshProduct(shopify, data, job)),
     }),
   ];
 }

@@ -25,3 +25,12 @@ export async function issueTokenPair({ db, tokens, user }: IssueTokenPairInput):
   await db.insert(refreshTokens).values({ jti: refresh.claims.jti, userId: user.id, expiresAt: new Date(refresh.claims.exp * 1000) });
   return { access: access.token, refresh: refresh.token };
 }
+
+/**
+ * An access token alone, for a session the caller renews itself (the embedded app validates its
+ * Shopify session every 3 minutes, spec §4): no refresh token is recorded for each renewal.
+ */
+export async function issueAccessToken({ tokens, user }: Omit<IssueTokenPairInput, 'db'>): Promise<string> {
+  const access = await tokens.sign('access', { userId: user.id, email: user.email, isStaff: user.isStaff });
+  return access.token;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { pageNumber, pageOf } from '../../lib/page-number';
 import { accountMessages } from './account-messages';
 import { loadActiveUser } from './load-active-user';
 import { toUserRepresentation } from './user-representation';
@@ -26,30 +27,20 @@ export async function listUsers({ db, env, viewerId, page }: ListUsersInput): Pr
 
   const [total] = await db.select({ value: count() }).from(users);
   const totalCount = total?.value ?? 0;
-  // An empty list still has one (empty) first page, as in DRF.
-  const lastPage = Math.max(1, Math.ceil(totalCount / USERS_PAGE_SIZE));
-  const pageNumber = parsePage(page, lastPage);
+  const { page: current, lastPage } = pageNumber(page, totalCount, USERS_PAGE_SIZE);
 
   const rows = await db
     .select()
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(USERS_PAGE_SIZE)
-    .offset((pageNumber - 1) * USERS_PAGE_SIZE);
+    .offset((current - 1) * USERS_PAGE_SIZE);
 
-  const pageUrl = (n: number) => (n === 1 ? `${env.PUBLIC_URL}/api/users/` : `${env.PUBLIC_URL}/api/users/?page=${n}`);
-  return {
+  return pageOf({
+    url: `${env.PUBLIC_URL}/api/users/`,
+    page: current,
+    lastPage,
     count: totalCount,
-    next: pageNumber < lastPage ? pageUrl(pageNumber + 1) : null,
-    previous: pageNumber > 1 ? pageUrl(pageNumber - 1) : null,
     results: rows.map(toUserRepresentation),
-  };
-}
-
-function parsePage(page: string | undefined, lastPage: number): number {
-  if (page === undefined) return 1;
-  if (page === 'last') return lastPage;
-  const n = /^\d{1,9}$/.test(page) ? Number(page) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > lastPage) throw new AppError('NOT_FOUND', accountMessages.invalidPage);
-  return n;
+  });
 }

@@ -1,9 +1,13 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
-import { sharedThreads, shopConnections, stores } from '../../db/schema';
+import { sharedThreads, stores } from '../../db/schema';
 import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
+import { adminApiContext } from '../shopify/admin-api-context';
+import { adminGraphql } from '../shopify/admin-graphql';
+import { ShopReauthorizeError } from '../shopify/reauthorize-error';
+import { getOwnedConnection } from '../shopify/shop-connections';
 import type { FunctionsContext } from './functions-context';
 import { type HostAbilities, HostCallRefusal } from './sandbox';
 
@@ -23,10 +27,8 @@ export interface AbilityScope {
 
 export const ABILITY_NAMES = ['searchKnowledge', 'saveContact', 'shopifyAdmin'] as const;
 
-/** Shopify Admin API version the order lookups are written against. */
-export const SHOPIFY_ADMIN_API_VERSION = '2025-10';
-
 export const CONNECT_STORE_TEXT = 'Connect your Shopify store first (Store › Connect Shopify); order lookups use that connection.';
+export const RECONNECT_STORE_TEXT = 'Shopify refused the store connection. Reconnect your store (Store › Connect Shopify).';
 
 const searchInput = z.object({
   query: z.string().trim().min(1).max(500),
@@ -101,38 +103,22 @@ async function saveContact(ctx: FunctionsContext, scope: AbilityScope, input: un
   return { saved: true };
 }
 
-/** A GraphQL call to the owner's connected Shopify store, with the connection's token (never shown to the code). */
+/**
+ * A GraphQL call to the owner's connected Shopify store, through the shop's Admin client (its
+ * fresh token, never shown to the code; retries on 429 and 5xx; a refused token marks the store
+ * for reconnection and tells the owner). Answers Shopify's `{data, errors}` as they are.
+ */
 async function shopifyAdmin(ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
   const parsed = shopifyInput.safeParse(input);
   if (!parsed.success) throw refusal('shopifyAdmin', parsed.error);
-  const [shop] = await ctx.db
-    .select({ domain: shopConnections.shopDomain, token: shopConnections.accessToken })
-    .from(shopConnections)
-    .where(
-      and(
-        eq(shopConnections.ownerEmail, scope.ownerEmail),
-        eq(shopConnections.platform, 'shopify'),
-        isNull(shopConnections.uninstalledAt),
-        isNotNull(shopConnections.accessToken),
-      ),
-    )
-    .limit(1);
-  if (!shop?.token) throw new HostCallRefusal(CONNECT_STORE_TEXT);
-  const origin = (ctx.env.SHOPIFY_ADMIN_API_ORIGIN ?? `https://${shop.domain}`).replace(/\/+$/, '');
-  let response: Response;
+  const admin = adminApiContext(ctx);
+  const shop = admin.api ? await getOwnedConnection(ctx.db, scope.ownerEmail) : undefined;
+  if (!shop?.accessToken) throw new HostCallRefusal(CONNECT_STORE_TEXT);
   try {
-    response = await fetch(`${origin}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-access-token': shop.token },
-      body: JSON.stringify(parsed.data),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
+    const { data, errors } = await adminGraphql(admin, shop, parsed.data);
+    return errors ? { data: data ?? null, errors } : { data };
+  } catch (error) {
+    if (error instanceof ShopReauthorizeError) throw new HostCallRefusal(RECONNECT_STORE_TEXT);
     throw new HostCallRefusal('Shopify could not be reached. Try again in a moment.');
   }
-  if (response.status === 401 || response.status === 403) {
-    throw new HostCallRefusal('Shopify refused the store connection. Reconnect your store (Store › Connect Shopify).');
-  }
-  if (!response.ok) throw new HostCallRefusal(`Shopify answered ${response.status}. Try again in a moment.`);
-  return (await response.json()) as unknown;
 }

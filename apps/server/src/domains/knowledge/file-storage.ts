@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,21 @@ export class FileStorage {
       throw error;
     }
     return { size, sha256: hash.digest('hex') };
+  }
+
+  /** Bytes the server made (a generated product list), written the same way: complete or not at all. */
+  async writeBytes(storeId: string, fileId: string, bytes: Buffer): Promise<{ size: number; sha256: string }> {
+    const target = this.pathOf(storeId, fileId);
+    await mkdir(path.dirname(target), { recursive: true });
+    const partial = `${target}.part`;
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 
   read(storeId: string, fileId: string): Promise<Buffer> {

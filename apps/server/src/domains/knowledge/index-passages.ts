@@ -1,5 +1,5 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import { passages, productRecords, stores } from '../../db/schema';
 import { arrayLiteral } from '../../db/sql-helpers';
@@ -55,21 +55,37 @@ async function analyseWhenGrown(db: Db) {
  * Removes a file's passages with their postings, and takes them out of the store's BM25
  * statistics (document frequencies, passage count, total length).
  */
-export async function removeFilePassages(tx: DbOrTx, storeId: string, fileId: string): Promise<number> {
+export function removeFilePassages(tx: DbOrTx, storeId: string, fileId: string): Promise<number> {
+  return removePassagesWhere(tx, storeId, sql`p.file_id = ${fileId}`, eq(passages.fileId, fileId));
+}
+
+/** Removes some passages of a store (one product of a product list), keeping its statistics right. */
+export function removePassageIds(tx: DbOrTx, storeId: string, passageIds: string[]): Promise<number> {
+  if (!passageIds.length) return Promise.resolve(0);
+  return removePassagesWhere(
+    tx,
+    storeId,
+    sql`p.id = ANY(${arrayLiteral(passageIds)}::uuid[])`,
+    and(eq(passages.storeId, storeId), inArray(passages.id, passageIds)) as SQL,
+  );
+}
+
+/** `raw` and `condition` select the same passages (`p` in raw SQL, the table in Drizzle). */
+async function removePassagesWhere(tx: DbOrTx, storeId: string, raw: SQL, condition: SQL): Promise<number> {
   const old = await tx
     .select({ count: sql<number>`count(*)::int`, length: sql<number>`coalesce(sum(${passages.length}), 0)::float8` })
     .from(passages)
-    .where(eq(passages.fileId, fileId));
+    .where(condition);
   const count = old[0]?.count ?? 0;
   if (!count) return 0;
   await tx.execute(sql`
     WITH gone AS (
       SELECT pt.term, count(*)::int AS n FROM passage_terms pt JOIN passages p ON p.id = pt.passage_id
-      WHERE p.file_id = ${fileId} GROUP BY pt.term ORDER BY pt.term
+      WHERE ${raw} GROUP BY pt.term ORDER BY pt.term
     )
     UPDATE store_term_stats s SET df = s.df - gone.n FROM gone WHERE s.store_id = ${storeId} AND s.term = gone.term`);
   await tx.execute(sql`DELETE FROM store_term_stats WHERE store_id = ${storeId} AND df <= 0`);
-  await tx.delete(passages).where(eq(passages.fileId, fileId));
+  await tx.delete(passages).where(condition);
   await tx
     .update(stores)
     .set({
@@ -89,81 +105,93 @@ export async function indexPassages(
   db: Db,
   input: { ownerEmail: string; storeId: string; fileId: string; passages: PassageInput[] },
 ): Promise<{ passageIds: string[] }> {
-  const analysed = input.passages.map((passage) => ({ passage, ...weightedTerms(passage.heading, passage.text) }));
   const indexed = await db.transaction(async (tx) => {
     await removeFilePassages(tx, input.storeId, input.fileId);
-    if (analysed.length === 0) return { passageIds: [] };
-
-    const ids: string[] = [];
-    for (let i = 0; i < analysed.length; i += INSERT_BATCH) {
-      const rows = await tx
-        .insert(passages)
-        .values(
-          analysed.slice(i, i + INSERT_BATCH).map(({ passage, length }) => ({
-            ownerEmail: input.ownerEmail,
-            storeId: input.storeId,
-            fileId: input.fileId,
-            ordinal: passage.ordinal,
-            heading: passage.heading,
-            text: passage.text,
-            startOffset: passage.startOffset,
-            endOffset: passage.endOffset,
-            length,
-          })),
-        )
-        .returning({ id: passages.id, ordinal: passages.ordinal });
-      const byOrdinal = new Map(rows.map((row) => [row.ordinal, row.id]));
-      for (const { passage } of analysed.slice(i, i + INSERT_BATCH)) ids.push(byOrdinal.get(passage.ordinal) as string);
-    }
-
-    const products = analysed.flatMap(({ passage }, index) =>
-      passage.product
-        ? [
-            {
-              ownerEmail: input.ownerEmail,
-              storeId: input.storeId,
-              fileId: input.fileId,
-              passageId: ids[index] as string,
-              title: passage.product.title,
-              record: passage.product,
-            },
-          ]
-        : [],
-    );
-    for (let i = 0; i < products.length; i += INSERT_BATCH) await tx.insert(productRecords).values(products.slice(i, i + INSERT_BATCH));
-
-    const df = new Map<string, number>();
-    const rows: { term: string; passageId: string; tf: number; length: number; impact: number }[] = [];
-    for (const [index, { tf, length }] of analysed.entries()) {
-      for (const [term, frequency] of tf) {
-        df.set(term, (df.get(term) ?? 0) + 1);
-        rows.push({ term, passageId: ids[index] as string, tf: frequency, length, impact: postingImpact(frequency, length) });
-      }
-    }
-    // Grouped by term, best first: a term's postings of one file share a few heap pages, so a
-    // search reading a term's best postings touches few pages (and the btrees fill in order).
-    rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : b.impact - a.impact));
-    for (let i = 0; i < rows.length; i += POSTINGS_BATCH) await insertPostings(tx, input.storeId, rows.slice(i, i + POSTINGS_BATCH));
-
-    // Sorted, so concurrent files of one store take the term rows' locks in the same order.
-    const terms = [...df.keys()].sort();
-    for (let i = 0; i < terms.length; i += INSERT_BATCH) {
-      const slice = terms.slice(i, i + INSERT_BATCH);
-      await tx.execute(sql`
-        INSERT INTO store_term_stats (store_id, term, df)
-        SELECT ${input.storeId}::uuid, t.term, t.df
-        FROM unnest(${arrayLiteral(slice)}::text[], ${arrayLiteral(slice.map((term) => df.get(term) ?? 0))}::int[]) AS t(term, df)
-        ON CONFLICT (store_id, term) DO UPDATE SET df = store_term_stats.df + excluded.df`);
-    }
-    const totalLength = analysed.reduce((sum, item) => sum + item.length, 0);
-    await tx
-      .update(stores)
-      .set({ passageCount: sql`${stores.passageCount} + ${analysed.length}`, totalLength: sql`${stores.totalLength} + ${totalLength}` })
-      .where(and(eq(stores.id, input.storeId)));
-    return { passageIds: ids };
+    return { passageIds: await insertPassages(tx, input) };
   });
   // After the commit: ANALYZE's table lock, held to the end of a transaction, must not wait
   // inside one that holds term rows another file's transaction needs.
   if (indexed.passageIds.length) await analyseWhenGrown(db);
   return indexed;
+}
+
+/**
+ * Adds passages to a file, with their product records, postings, document frequencies and the
+ * store's collection totals, inside the caller's transaction. Answers the new passages' ids in input order.
+ */
+export async function insertPassages(
+  tx: DbOrTx,
+  input: { ownerEmail: string; storeId: string; fileId: string; passages: PassageInput[] },
+): Promise<string[]> {
+  const analysed = input.passages.map((passage) => ({ passage, ...weightedTerms(passage.heading, passage.text) }));
+  if (analysed.length === 0) return [];
+
+  const ids: string[] = [];
+  for (let i = 0; i < analysed.length; i += INSERT_BATCH) {
+    const rows = await tx
+      .insert(passages)
+      .values(
+        analysed.slice(i, i + INSERT_BATCH).map(({ passage, length }) => ({
+          ownerEmail: input.ownerEmail,
+          storeId: input.storeId,
+          fileId: input.fileId,
+          ordinal: passage.ordinal,
+          heading: passage.heading,
+          text: passage.text,
+          startOffset: passage.startOffset,
+          endOffset: passage.endOffset,
+          length,
+        })),
+      )
+      .returning({ id: passages.id, ordinal: passages.ordinal });
+    const byOrdinal = new Map(rows.map((row) => [row.ordinal, row.id]));
+    for (const { passage } of analysed.slice(i, i + INSERT_BATCH)) ids.push(byOrdinal.get(passage.ordinal) as string);
+  }
+
+  // A product's record beside its passage (removed with it: the foreign key cascades).
+  const products = analysed.flatMap(({ passage }, index) =>
+    passage.product
+      ? [
+          {
+            ownerEmail: input.ownerEmail,
+            storeId: input.storeId,
+            fileId: input.fileId,
+            passageId: ids[index] as string,
+            title: passage.product.title,
+            record: passage.product,
+          },
+        ]
+      : [],
+  );
+  for (let i = 0; i < products.length; i += INSERT_BATCH) await tx.insert(productRecords).values(products.slice(i, i + INSERT_BATCH));
+
+  const df = new Map<string, number>();
+  const rows: { term: string; passageId: string; tf: number; length: number; impact: number }[] = [];
+  for (const [index, { tf, length }] of analysed.entries()) {
+    for (const [term, frequency] of tf) {
+      df.set(term, (df.get(term) ?? 0) + 1);
+      rows.push({ term, passageId: ids[index] as string, tf: frequency, length, impact: postingImpact(frequency, length) });
+    }
+  }
+  // Grouped by term, best first: a term's postings of one file share a few heap pages, so a
+  // search reading a term's best postings touches few pages (and the btrees fill in order).
+  rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : b.impact - a.impact));
+  for (let i = 0; i < rows.length; i += POSTINGS_BATCH) await insertPostings(tx, input.storeId, rows.slice(i, i + POSTINGS_BATCH));
+
+  // Sorted, so concurrent files of one store take the term rows' locks in the same order.
+  const terms = [...df.keys()].sort();
+  for (let i = 0; i < terms.length; i += INSERT_BATCH) {
+    const slice = terms.slice(i, i + INSERT_BATCH);
+    await tx.execute(sql`
+      INSERT INTO store_term_stats (store_id, term, df)
+      SELECT ${input.storeId}::uuid, t.term, t.df
+      FROM unnest(${arrayLiteral(slice)}::text[], ${arrayLiteral(slice.map((term) => df.get(term) ?? 0))}::int[]) AS t(term, df)
+      ON CONFLICT (store_id, term) DO UPDATE SET df = store_term_stats.df + excluded.df`);
+  }
+  const totalLength = analysed.reduce((sum, item) => sum + item.length, 0);
+  await tx
+    .update(stores)
+    .set({ passageCount: sql`${stores.passageCount} + ${analysed.length}`, totalLength: sql`${stores.totalLength} + ${totalLength}` })
+    .where(eq(stores.id, input.storeId));
+  return ids;
 }

@@ -49,6 +49,10 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
         product: chunk.product,
       })),
     });
+    // A generated file (a shop's product list) may have been replaced while it was read: this run
+    // indexed old bytes, so it fails and the queue's retry indexes the new ones.
+    const [now] = await ctx.db.select({ contentHash: files.contentHash }).from(files).where(eq(files.id, file.id)).limit(1);
+    if (now && now.contentHash !== file.contentHash) throw new Error('the file was replaced while it was being indexed');
     await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
     // The store reads "ready" right after its last file does (embeddings follow in the background).
     await refreshStore();

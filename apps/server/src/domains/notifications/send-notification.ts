@@ -1,13 +1,12 @@
 import type { Notification } from '@aisle/contracts/notifications';
 import { eq } from 'drizzle-orm';
-import { getModel } from '../../data-api/model-registry';
-import { insertItemAsSystem } from '../../data-api/model-store';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { accountMessages } from '../accounts/account-messages';
 import { loadActiveUser } from '../accounts/load-active-user';
+import { notifyOwner } from './notify-owner';
 
 export interface SendNotificationInput {
   db: Db;
@@ -42,20 +41,5 @@ export async function sendNotification({
   const [recipient] = await db.select({ email: users.email }).from(users).where(eq(users.email, email)).limit(1);
   if (!recipient) throw AppError.fields({ email: [accountMessages.userNotFound] });
 
-  const item = await insertItemAsSystem({ db, events }, getModel('Notification'), {
-    ownerEmail: recipient.email,
-    title,
-    content,
-    presignedGet: presignedGet ?? null,
-  });
-  return {
-    id: item.id as string,
-    title: item.title as string,
-    content: (item.content as string | null) ?? null,
-    userHasRead: item.userHasRead as boolean,
-    presignedGet: (item.presignedGet as string | null) ?? null,
-    ownerEmail: item.ownerEmail as string,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
+  return notifyOwner({ db, events, ownerEmail: recipient.email, title, content, presignedGet });
 }

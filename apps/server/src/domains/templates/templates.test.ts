@@ -1,68 +1,19 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { missingVariablesText } from '@aisle/contracts/functions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedThreads, shopConnections, tasks } from '../../db/schema';
+import { sharedThreads, tasks } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
 import { setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
+import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/fake-shopify';
+import { connectShopToAccount, shopifyEnv } from '../../testing/fake-shopify/shopify-test-kit';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { seedTemplates } from './seed-templates';
 import { LEAD_CAPTURE_TEMPLATE_ID, ORDER_STATUS_TEMPLATE_ID, POLICIES_TEMPLATE_ID, seededTemplates } from './seeded-templates';
-
-/** A Shopify Admin API stand-in: answers the orders query for one order, checks the access token. */
-async function startFakeShopify() {
-  const seen: { token: string | undefined; body: { query: string; variables: { search: string } } }[] = [];
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const body = JSON.parse(text);
-    seen.push({ token: req.headers['x-shopify-access-token'] as string | undefined, body });
-    res.setHeader('content-type', 'application/json');
-    if (req.headers['x-shopify-access-token'] !== 'shpat_test_token') {
-      res.statusCode = 401;
-      res.end('{"errors":"Invalid API key or access token"}');
-      return;
-    }
-    const found = body.variables.search === 'name:#1001';
-    res.end(
-      JSON.stringify({
-        data: {
-          orders: {
-            edges: found
-              ? [
-                  {
-                    node: {
-                      name: '#1001',
-                      email: 'Ann@Example.com',
-                      createdAt: '2026-11-01T10:00:00Z',
-                      cancelledAt: null,
-                      displayFinancialStatus: 'PAID',
-                      displayFulfillmentStatus: 'FULFILLED',
-                      fulfillments: [
-                        { status: 'SUCCESS', trackingInfo: [{ company: 'DHL', number: 'JD0001', url: 'https://dhl.example/JD0001' }] },
-                      ],
-                    },
-                  },
-                ]
-              : [],
-          },
-        },
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type Events = { event: string; data: Record<string, unknown> }[];
 const parseEvents = (body: string): Events =>
@@ -74,18 +25,18 @@ const parseEvents = (body: string): Events =>
 describe('templates: seeded set, required variables, template functions in chat turns, custom templates', () => {
   let t: TestApp;
   let fake: FakeLlm;
-  let shopify: Awaited<ReturnType<typeof startFakeShopify>>;
+  let shopify: FakeShopify;
   let me: TestViewer;
   let other: TestViewer;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    shopify = await startFakeShopify();
+    shopify = await startFakeShopify({ products: 1 });
     t = await createTestApp({
       OPENAI_API_KEY: FAKE_OPENAI_KEY,
       OPENAI_BASE_URL: fake.baseUrl,
       DEFAULT_MODEL: 'local:extractive',
-      SHOPIFY_ADMIN_API_ORIGIN: shopify.url,
+      ...shopifyEnv(shopify),
     });
     const a = await createVerifiedUser(t, { email: 'tpl-owner@shop.test' });
     me = { email: a.email, access: a.access, isStaff: false };
@@ -225,18 +176,16 @@ describe('templates: seeded set, required variables, template functions in chat 
       ok: false,
       error: expect.stringContaining('Connect your Shopify store first'),
     });
-    expect(shopify.seen).toHaveLength(0);
+    expect(shopify.calls.filter((call) => call.kind === 'graphql')).toHaveLength(0);
 
-    await t.services.db
-      .insert(shopConnections)
-      .values({ ownerEmail: me.email, shopDomain: 'ann-shop.myshopify.com', accessToken: 'shpat_test_token' });
+    await connectShopToAccount(t, shopify, me.email, 'ann-shop.myshopify.com');
     fake.script(lookup('call_2', 'ann@example.com'), { text: ['It shipped with DHL.'] });
     events = await stream(threadId, 'Where is order 1001?');
     expect(events.find((e) => e.event === 'tool-result')?.data).toMatchObject({
       ok: true,
       output: { found: true, order: '#1001', payment: 'PAID', fulfillment: 'FULFILLED', tracking: [{ carrier: 'DHL', number: 'JD0001' }] },
     });
-    expect(shopify.seen.at(-1)).toMatchObject({ token: 'shpat_test_token', body: { variables: { search: 'name:#1001' } } });
+    expect(shopify.calls.filter((call) => call.kind === 'graphql').at(-1)).toMatchObject({ shop: 'ann-shop.myshopify.com', status: 200 });
 
     // The wrong email gets the same answer as no order: details only reach whoever placed it.
     fake.script(lookup('call_3', 'mallory@example.com'), { text: ['Not found.'] });
@@ -244,7 +193,9 @@ describe('templates: seeded set, required variables, template functions in chat 
     const output = ((events.find((e) => e.event === 'tool-result')?.data ?? {}) as { output: Record<string, unknown> }).output;
     expect(output).toEqual({ found: false, note: 'No order matches that number and email address.', contact: 'help@shop.test' });
     // The access token never reaches the model.
-    expect(JSON.stringify(fake.requests.map((r) => r.body))).not.toContain('shpat_test_token');
+    const [token] = shopify.tokensOf('ann-shop.myshopify.com');
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(fake.requests.map((r) => r.body))).not.toContain(String(token));
   });
 
   it('saves a visitor’s contact to the shared conversation through the lead-capture template', async () => {

@@ -5,6 +5,7 @@ import { isUuid } from '../../data-api/model-fields';
 import type { Db } from '../../db/database';
 import { variables } from '../../db/schema/functions';
 import { AppError } from '../../lib/app-error';
+import { pageNumber, pageOf } from '../../lib/page-number';
 import { sealSecret } from './secret-box';
 import { toVariableItem, type VariableRow } from './variable-representation';
 import type { DbTransaction as Tx, VariablesContext } from './variables-context';
@@ -29,23 +30,21 @@ export async function listVariables(ctx: VariablesContext, input: { ownerEmail: 
   const mine = eq(variables.ownerEmail, input.ownerEmail);
   const [total] = await ctx.db.select({ value: count() }).from(variables).where(mine);
   const totalCount = total?.value ?? 0;
-  // An empty list still has one (empty) first page, as in DRF.
-  const lastPage = Math.max(1, Math.ceil(totalCount / VARIABLES_PAGE_SIZE));
-  const pageNumber = parsePage(input.page, lastPage);
+  const { page, lastPage } = pageNumber(input.page, totalCount, VARIABLES_PAGE_SIZE);
   const rows = await ctx.db
     .select()
     .from(variables)
     .where(mine)
     .orderBy(desc(variables.createdAt), desc(variables.id))
     .limit(VARIABLES_PAGE_SIZE)
-    .offset((pageNumber - 1) * VARIABLES_PAGE_SIZE);
-  const pageUrl = (n: number) => `${ctx.publicUrl}/api/variables/${n === 1 ? '' : `?page=${n}`}`;
-  return {
+    .offset((page - 1) * VARIABLES_PAGE_SIZE);
+  return pageOf({
+    url: `${ctx.publicUrl}/api/variables/`,
+    page,
+    lastPage,
     count: totalCount,
-    next: pageNumber < lastPage ? pageUrl(pageNumber + 1) : null,
-    previous: pageNumber > 1 ? pageUrl(pageNumber - 1) : null,
     results: rows.map((row) => toVariableItem(ctx, row)),
-  };
+  });
 }
 
 export async function createVariable(
@@ -144,12 +143,4 @@ async function assertNameFree(tx: Tx, ownerEmail: string, name: string, exceptId
     .where(and(...conditions))
     .limit(1);
   if (taken) throw AppError.fields({ name: [variableMessages.duplicateName] });
-}
-
-function parsePage(page: string | undefined, lastPage: number): number {
-  if (page === undefined) return 1;
-  if (page === 'last') return lastPage;
-  const n = /^\d{1,9}$/.test(page) ? Number(page) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > lastPage) throw new AppError('NOT_FOUND', variableMessages.invalidPage);
-  return n;
 }

@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import type { FakeArticle, FakeBlog, FakeOrder, FakePage, FakeProduct, FakeStoreContent, FakeTheme, FakeVariant } from './fake-store-data';
+import { gid } from './fake-store-data';
+
+/** Relay-style connection over a list: `first`/`after` as Shopify pages (cursor: the position). */
+export function connection<T>(
+  items: T[],
+  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null },
+) {
+  if (args.first != null && (args.first < 0 || args.first > 250)) throw new Error('The first argument must be between 0 and 250.');
+  const start = args.after ? Number(Buffer.from(args.after, 'base64url').toString()) + 1 : 0;
+  const size = args.first ?? args.last ?? items.length;
+  const slice = items.slice(start, start + size);
+  const cursor = (offset: number) => Buffer.from(String(start + offset)).toString('base64url');
+  return {
+    edges: slice.map((node, offset) => ({ cursor: cursor(offset), node })),
+    nodes: slice,
+    pageInfo: {
+      hasNextPage: start + size < items.length,
+      hasPreviousPage: start > 0,
+      startCursor: slice.length ? cursor(0) : null,
+      endCursor: slice.length ? cursor(slice.length - 1) : null,
+    },
+  };
+}
+
+export interface FakeInstallation {
+  metafields: Map<string, { namespace: string; key: string; type: string; value: string; updatedAt: string }>;
+  scopes: string[];
+}
+
+/** The root value of one shop's Admin API: each field a function of its arguments, as graphql-js calls them. */
+export function adminRoot(shopDomain: string, content: FakeStoreContent, installation: FakeInstallation) {
+  const product = (p: FakeProduct) => productNode(p, content);
+  const products = () => content.products;
+  const shopId = gid('Shop', 1);
+  return {
+    shop: () => ({
+      id: shopId,
+      name: content.name,
+      email: `owner@${shopDomain}`,
+      contactEmail: `help@${shopDomain}`,
+      currencyCode: content.currencyCode,
+      myshopifyDomain: shopDomain,
+      description: null,
+      url: `https://${shopDomain}`,
+      primaryDomain: { id: gid('Domain', 1), host: shopDomain, url: `https://${shopDomain}` },
+    }),
+    products: (args: { first?: number; after?: string; query?: string; sortKey?: string; reverse?: boolean }) => {
+      let list = products();
+      const status = /status:(\w+)/i.exec(args.query ?? '')?.[1]?.toUpperCase();
+      if (status) list = list.filter((p) => p.status === status);
+      if (args.reverse) list = [...list].reverse();
+      return connection(list.map(product), args);
+    },
+    product: ({ id }: { id: string }) => {
+      const found = products().find((p) => p.id === id);
+      return found ? product(found) : null;
+    },
+    productByHandle: ({ handle }: { handle: string }) => {
+      const found = products().find((p) => p.handle === handle);
+      return found ? product(found) : null;
+    },
+    pages: (args: { first?: number; after?: string }) => connection(content.pages.map(pageNode), args),
+    page: ({ id }: { id: string }) => {
+      const found = content.pages.find((p) => p.id === id);
+      return found ? pageNode(found) : null;
+    },
+    blogs: (args: { first?: number; after?: string }) => connection(content.blogs.map(blogNode), args),
+    blog: ({ id }: { id: string }) => {
+      const found = content.blogs.find((b) => b.id === id);
+      return found ? blogNode(found) : null;
+    },
+    article: ({ id }: { id: string }) => {
+      for (const blog of content.blogs) {
+        const found = blog.articles.find((a) => a.id === id);
+        if (found) return articleNode(found, blog);
+      }
+      return null;
+    },
+    themes: (args: { first?: number; after?: string; roles?: string[]; names?: string[] }) =>
+      connection(
+        content.themes
+          .filter((t) => (!args.roles || args.roles.includes(t.role)) && (!args.names || args.names.includes(t.name)))
+          .map(themeNode),
+        args,
+      ),
+    theme: ({ id }: { id: string }) => {
+      const found = content.themes.find((t) => t.id === id);
+      return found ? themeNode(found) : null;
+    },
+    currentAppInstallation: () => installationNode(installation),
+    metafieldsSet: ({
+      metafields,
+    }: {
+      metafields: { ownerId: string; namespace?: string; key: string; type?: string; value: string }[];
+    }) => {
+      const installationId = gid('AppInstallation', 1);
+      const userErrors = metafields.flatMap((input, elementIndex) =>
+        input.ownerId === installationId
+          ? []
+          : [{ field: ['metafields', String(elementIndex), 'ownerId'], message: 'Owner does not exist.', code: 'INVALID', elementIndex }],
+      );
+      if (userErrors.length) return { metafields: null, userErrors };
+      const saved = metafields.map((input) => {
+        const namespace = input.namespace ?? '$app';
+        const value = {
+          namespace,
+          key: input.key,
+          type: input.type ?? 'single_line_text_field',
+          value: input.value,
+          updatedAt: new Date().toISOString(),
+        };
+        installation.metafields.set(`${namespace}.${input.key}`, value);
+        return metafieldNode(value);
+      });
+      return { metafields: saved, userErrors: [] };
+    },
+    orders: (args: { first?: number; after?: string; query?: string }) => {
+      const name = /name:(#?\w+)/.exec(args.query ?? '')?.[1];
+      const email = /email:(\S+)/.exec(args.query ?? '')?.[1];
+      const list = content.orders.filter(
+        (o) =>
+          (!name || o.name === (name.startsWith('#') ? name : `#${name}`)) && (!email || o.email.toLowerCase() === email.toLowerCase()),
+      );
+      return connection(
+        list.map((o) => orderNode(o, content)),
+        args,
+      );
+    },
+    order: ({ id }: { id: string }) => {
+      const found = content.orders.find((o) => o.id === id);
+      return found ? orderNode(found, content) : null;
+    },
+    node: ({ id }: { id: string }) => {
+      const found = content.products.find((p) => p.id === id);
+      return found ? { __typename: 'Product', ...product(found) } : null;
+    },
+  };
+}
+
+function productNode(p: FakeProduct, content: FakeStoreContent) {
+  const prices = p.variants.map((v) => Number(v.price));
+  const money = (amount: number) => ({ amount: amount.toFixed(2), currencyCode: content.currencyCode });
+  return {
+    ...p,
+    description: ({ truncateAt }: { truncateAt?: number }) => {
+      const text = p.descriptionHtml
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return truncateAt ? text.slice(0, truncateAt) : text;
+    },
+    publishedAt: p.status === 'ACTIVE' ? p.createdAt : null,
+    onlineStorePreviewUrl: `${p.onlineStoreUrl ?? 'https://preview.example'}?preview`,
+    totalInventory: p.variants.reduce((sum, v) => sum + v.inventoryQuantity, 0),
+    tracksInventory: true,
+    featuredMedia: p.image
+      ? {
+          __typename: 'MediaImage',
+          id: gid('MediaImage', p.legacyResourceId),
+          alt: p.image.altText,
+          mediaContentType: 'IMAGE',
+          status: 'READY',
+          image: { id: gid('ImageSource', p.legacyResourceId), url: p.image.url, altText: p.image.altText, width: 1200, height: 1200 },
+          preview: {
+            status: 'READY',
+            image: { id: gid('ImageSource', p.legacyResourceId), url: p.image.url, altText: p.image.altText, width: 1200, height: 1200 },
+          },
+        }
+      : null,
+    options: ({ first }: { first?: number }) =>
+      p.options.slice(0, first ?? p.options.length).map((o, i) => ({
+        id: gid('ProductOption', `${p.legacyResourceId}${i}`),
+        name: o.name,
+        position: i + 1,
+        values: o.values,
+        optionValues: o.values.map((value, j) => ({
+          id: gid('ProductOptionValue', `${p.legacyResourceId}${i}${j}`),
+          name: value,
+          hasVariants: true,
+        })),
+      })),
+    priceRangeV2: { minVariantPrice: money(Math.min(...prices)), maxVariantPrice: money(Math.max(...prices)) },
+    variantsCount: { count: p.variants.length, precision: 'EXACT' },
+    variants: (args: { first?: number; after?: string }) =>
+      connection(
+        p.variants.map((v) => variantNode(v, p)),
+        args,
+      ),
+  };
+}
+
+function variantNode(v: FakeVariant, p: FakeProduct) {
+  return {
+    ...v,
+    barcode: null,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    displayName: `${p.title} - ${v.title}`,
+    image: null,
+    product: () => ({ id: p.id, title: p.title }),
+    inventoryItem: {
+      id: gid('InventoryItem', v.legacyResourceId),
+      sku: v.sku,
+      tracked: true,
+      measurement: { id: gid('InventoryItemMeasurement', v.legacyResourceId), weight: v.weight },
+    },
+  };
+}
+
+function pageNode(p: FakePage) {
+  return {
+    ...p,
+    bodySummary: p.body
+      .replace(/<[^>]+>/g, ' ')
+      .trim()
+      .slice(0, 150),
+    publishedAt: p.createdAt,
+    templateSuffix: null,
+  };
+}
+
+function blogNode(b: FakeBlog) {
+  return {
+    id: b.id,
+    title: b.title,
+    handle: b.handle,
+    tags: [],
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    articles: (args: { first?: number; after?: string }) =>
+      connection(
+        b.articles.map((a) => articleNode(a, b)),
+        args,
+      ),
+  };
+}
+
+function articleNode(a: FakeArticle, b: FakeBlog) {
+  return {
+    ...a,
+    author: { name: a.author },
+    blog: () => blogNode(b),
+    createdAt: a.publishedAt,
+    updatedAt: a.publishedAt,
+    isPublished: true,
+    image: null,
+  };
+}
+
+function themeNode(t: FakeTheme) {
+  return {
+    id: t.id,
+    name: t.name,
+    role: t.role,
+    prefix: '/t/1',
+    processing: false,
+    processingFailed: false,
+    themeStoreId: 887,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    files: (args: { filenames?: string[]; first?: number; after?: string }) => {
+      const names = Object.keys(t.files).filter((name) => !args.filenames || args.filenames.includes(name));
+      const files = names.map((filename) => {
+        const content = t.files[filename] as string;
+        return {
+          filename,
+          body: { __typename: 'OnlineStoreThemeFileBodyText', content },
+          checksumMd5: createHash('md5').update(content).digest('hex'),
+          contentType: 'application/json',
+          size: String(Buffer.byteLength(content)),
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        };
+      });
+      const missing = (args.filenames ?? []).filter((name) => !(name in t.files)).map((filename) => ({ filename, code: 'NOT_FOUND' }));
+      return { ...connection(files, args), userErrors: missing };
+    },
+  };
+}
+
+function installationNode(installation: FakeInstallation) {
+  const list = () => [...installation.metafields.values()];
+  return {
+    id: gid('AppInstallation', 1),
+    launchUrl: 'https://admin.shopify.example/apps/aisle',
+    accessScopes: installation.scopes.map((handle) => ({ handle, description: handle })),
+    metafield: ({ namespace, key }: { namespace?: string; key: string }) => {
+      const found = installation.metafields.get(`${namespace ?? '$app'}.${key}`);
+      return found ? metafieldNode(found) : null;
+    },
+    metafields: (args: { first?: number; after?: string; namespace?: string }) =>
+      connection(
+        list()
+          .filter((m) => !args.namespace || m.namespace === args.namespace)
+          .map(metafieldNode),
+        args,
+      ),
+  };
+}
+
+function metafieldNode(m: { namespace: string; key: string; type: string; value: string; updatedAt: string }) {
+  return {
+    id: gid('Metafield', createHash('md5').update(`${m.namespace}.${m.key}`).digest('hex').slice(0, 12)),
+    ...m,
+    createdAt: m.updatedAt,
+    compareDigest: createHash('sha256').update(m.value).digest('hex'),
+  };
+}
+
+function orderNode(o: FakeOrder, content: FakeStoreContent) {
+  const money = { amount: o.total, currencyCode: content.currencyCode };
+  return {
+    ...o,
+    currencyCode: content.currencyCode,
+    updatedAt: o.createdAt,
+    totalPriceSet: { shopMoney: money, presentmentMoney: money },
+    fulfillments: ({ first }: { first?: number }) =>
+      o.fulfillments.slice(0, first ?? o.fulfillments.length).map((f) => ({
+        ...f,
+        createdAt: o.createdAt,
+        displayStatus: 'FULFILLED',
+        trackingInfo: ({ first: n }: { first?: number }) => f.trackingInfo.slice(0, n ?? f.trackingInfo.length),
+      })),
+  };
+}

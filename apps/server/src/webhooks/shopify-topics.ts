@@ -1,0 +1,71 @@
+import { handleAppUninstalled } from '../domains/shopify/handle-app-uninstalled';
+import { queueProductRefresh } from '../domains/shopify/queue-product-refresh';
+import { recordOrder } from '../domains/shopify/record-order';
+import { redactCustomer } from '../domains/shopify/redact-customer';
+import { redactShop } from '../domains/shopify/redact-shop';
+import { requestCustomerData } from '../domains/shopify/request-customer-data';
+import { createShopifyContext, type ShopifyContext } from '../domains/shopify/shopify-context';
+import { shopifyMessages } from '../domains/shopify/shopify-messages';
+import { verifyShopifyWebhook } from '../domains/shopify/verify-shopify-webhook';
+import type { Services } from '../services';
+import type { VerifiedDelivery, WebhookSource } from './webhook-source';
+
+type Handler = (ctx: ShopifyContext, delivery: { shop: string; payload: unknown }) => Promise<void>;
+
+/**
+ * Every Shopify topic we receive, with the domain operation it goes to: the one place to look
+ * (as Shopify's app template keeps them). Subscribe the app to the same list (shopify.app.toml:
+ * `[[webhooks.subscriptions]]` with `uri = "/api/sh/webhooks/<topic>"`; the three privacy topics
+ * as `compliance_topics`). Each handler is idempotent: Shopify delivers more than once.
+ */
+const SHOPIFY_TOPICS: { topic: string; summary: string; handle: Handler }[] = [
+  {
+    topic: 'app/uninstalled',
+    summary: 'App uninstalled: revoke the tokens, turn the widget off, keep the data',
+    handle: handleAppUninstalled,
+  },
+  { topic: 'shop/redact', summary: 'Privacy: erase everything of the shop', handle: redactShop },
+  { topic: 'customers/redact', summary: 'Privacy: erase a customer’s conversations and orders', handle: redactCustomer },
+  {
+    topic: 'customers/data_request',
+    summary: 'Privacy: prepare a customer’s data and notify the owner with a download link',
+    handle: requestCustomerData,
+  },
+  {
+    topic: 'products/create',
+    summary: 'A product was created: index it',
+    handle: (ctx, d) => queueProductRefresh(ctx, { ...d, deleted: false }),
+  },
+  {
+    topic: 'products/update',
+    summary: 'A product changed: re-index that product only',
+    handle: (ctx, d) => queueProductRefresh(ctx, { ...d, deleted: false }),
+  },
+  {
+    topic: 'products/delete',
+    summary: 'A product was deleted: remove it from the catalog and the knowledge',
+    handle: (ctx, d) => queueProductRefresh(ctx, { ...d, deleted: true }),
+  },
+  { topic: 'orders/create', summary: 'An order was placed: record it for the analytics', handle: recordOrder },
+];
+
+export function shopifyWebhookSource(services: Services): WebhookSource {
+  const ctx = createShopifyContext(services);
+  // verify() returns the shop with the delivery; handlers receive it back from `subject`.
+  const shopOf = (delivery: VerifiedDelivery) => delivery.subject as string;
+  return {
+    name: 'shopify',
+    tag: 'Shopify webhooks',
+    disabledDetail: ctx.api ? null : shopifyMessages.notConfigured,
+    async verify(request) {
+      const delivery = await verifyShopifyWebhook(ctx, request);
+      return delivery && { deliveryId: delivery.deliveryId, topic: delivery.topic, subject: delivery.shop, payload: delivery.payload };
+    },
+    topics: SHOPIFY_TOPICS.map(({ topic, summary, handle }) => ({
+      topic,
+      summary,
+      path: `/api/sh/webhooks/${topic}`,
+      handle: (delivery) => handle(ctx, { shop: shopOf(delivery), payload: delivery.payload }),
+    })),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One platform that calls us (Shopify now; Meta, LINE and Stripe next): how its signature is
+ * checked, and the table of its topics with the domain operation each goes to. See README.md here.
+ */
+export interface WebhookSource {
+  /** The deduplication namespace (`webhook_deliveries.source`): `shopify`, `meta`, `line`, `stripe`. */
+  name: string;
+  /** A source that is not configured answers every call 404 with this detail (it verifies nothing). */
+  disabledDetail: string | null;
+  /** OpenAPI tag of its routes. */
+  tag: string;
+  /**
+   * Checks the delivery's signature over the exact bytes received, and reads its delivery id and
+   * topic. Null for a missing, forged or altered signature: the request is answered 401 and nothing
+   * else happens.
+   */
+  verify(request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<VerifiedDelivery | null>;
+  topics: WebhookTopic[];
+}
+
+/** A delivery whose signature checked out. */
+export interface VerifiedDelivery {
+  /** The platform's own id of this delivery: the same id twice is the same delivery (retries). */
+  deliveryId: string;
+  /** The topic the platform says it is (a route only accepts its own topic). */
+  topic: string;
+  /** Whom it is about (a shop domain): logged and kept with the delivery, never used for authorisation. */
+  subject: string | null;
+  /** The parsed body. */
+  payload: unknown;
+}
+
+export interface WebhookTopic {
+  topic: string;
+  /** The route it arrives on, e.g. `/api/sh/webhooks/app/uninstalled`. */
+  path: string;
+  summary: string;
+  /**
+   * Hands the delivery to its domain (or queues a durable job). Called at most once per delivery id
+   * once it succeeds; it should still be idempotent, since a failed attempt is delivered again.
+   */
+  handle(delivery: VerifiedDelivery): Promise<void>;
+}
