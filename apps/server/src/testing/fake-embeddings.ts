@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * are hashed into the remaining dimensions.
  */
 const concepts = [
-  ['refund', 'refunds', 'return', 'returns', 'money', 'reimburse', 'reimbursed'],
+  // `moneyback` stands for shoppers' own words that no dictionary knows: only a model links them.
+  ['refund', 'refunds', 'return', 'returns', 'money', 'moneyback', 'reimburse', 'reimbursed'],
   ['shipping', 'ship', 'ships', 'delivery', 'deliver', 'courier', 'parcel', 'arrive'],
   ['wash', 'washing', 'clean', 'cleaning', 'laundry', 'care'],
   ['size', 'sizes', 'fit', 'fits', 'measurements', 'chest'],
