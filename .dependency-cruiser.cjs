@@ -12,13 +12,14 @@
 
 /** Server domains, highest first: each may import the ones after it, never the ones before. */
 const SERVER_DOMAINS = [
+  // Top: the wizard drives the others' operations (stores, assistants, shares, Shopify) and none calls it.
+  'setup-wizard',
   'chat',
   'visitor-chat',
   'conversations',
   'inbox',
   'sharing',
   'assistants',
-  'setup-wizard',
   'analytics',
   'turns',
   'templates',

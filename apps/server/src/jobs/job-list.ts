@@ -5,6 +5,9 @@ import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from
 import { ingestFile } from '../domains/knowledge/ingest-file';
 import { ingestFileJob, resumeIngestion } from '../domains/knowledge/ingestion-queue';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
+import { runSetupWizard } from '../domains/setup-wizard/run-setup-wizard';
+import { createSetupWizardContext } from '../domains/setup-wizard/setup-wizard-context';
+import { setupWizardJob } from '../domains/setup-wizard/wizard-jobs';
 import { refreshProductJob, resumeCatalogSyncs, syncCatalogJob } from '../domains/shopify/catalog-jobs';
 import { refreshProduct } from '../domains/shopify/refresh-product';
 import { createShopifyContext } from '../domains/shopify/shopify-context';
@@ -42,6 +45,7 @@ export function jobList(services: Services): JobEntry[] {
   const knowledge = createKnowledgeContext(services);
   const inbox = createInboxContext(services, services.logger.child({ domain: 'inbox' }));
   const shopify = createShopifyContext(services);
+  const wizard = createSetupWizardContext(services);
   return [
     entry({
       job: ingestFileJob,
@@ -81,6 +85,13 @@ export function jobList(services: Services): JobEntry[] {
       job: refreshProductJob,
       concurrency: 2,
       handle: async (data, job) => void (await refreshProduct(shopify, data, job)),
+    }),
+    // A shop's whole setup; one at a time per process. Nothing to resume: a run that died is still
+    // the queue's (retried when its heartbeat lapses, or reclaimed at start on the embedded database).
+    entry({
+      job: setupWizardJob,
+      concurrency: 1,
+      handle: (data, job) => runSetupWizard(wizard, data, job),
     }),
   ];
 }

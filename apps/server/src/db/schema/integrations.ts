@@ -31,6 +31,8 @@ export const shopConnections = pgTable(
     /** The knowledge store the catalog sync keeps the product list in. */
     catalogStoreId: uuid('catalog_store_id').references(() => stores.id, { onDelete: 'set null' }),
     catalogSyncedAt: timestamp('catalog_synced_at', { withTimezone: true }),
+    /** The assistant the setup wizard built for this shop (its steps are keyed on the shop). */
+    assistantId: uuid('assistant_id').references(() => assistants.id, { onDelete: 'set null' }),
     visited: boolean('visited').notNull().default(false),
     installedAt: timestamp('installed_at', { withTimezone: true }),
     uninstalledAt: timestamp('uninstalled_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, ownerEmail, timestamps } from './columns';
 
 const flag = (name: string) => boolean(name).notNull().default(false);
@@ -27,8 +27,27 @@ export const wizards = pgTable(
     templateLinked: flag('template_linked'),
     sharedAssistantCreated: flag('shared_assistant_created'),
     shopifyConfigurationUpdated: flag('shopify_configuration_updated'),
+    /** Why the last run stopped (status `Failed`): readable by the owner, never a stack trace. */
+    log: text('log'),
+    /** The shop the last run was for (domains/setup-wizard keys its steps on it). */
+    shopDomain: text('shop_domain'),
   },
   (t) => [index('wizards_owner_idx').on(t.ownerEmail, t.createdAt)],
+);
+
+/**
+ * Wizard runs counted per owner (POST wizard/increment-usage/). A plain counter for now: the
+ * billing issue enforces the tier's limit on it.
+ */
+export const wizardUsage = pgTable(
+  'wizard_usage',
+  {
+    id: id(),
+    ownerEmail: ownerEmail(),
+    ...timestamps(),
+    runs: integer('runs').notNull().default(0),
+  },
+  (t) => [uniqueIndex('wizard_usage_owner_unique').on(t.ownerEmail)],
 );
 
 /** Spec §3 CustomerValueAnalytics, every listed field. */

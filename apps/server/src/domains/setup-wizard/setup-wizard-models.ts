@@ -1,22 +1,9 @@
 import { entitySchemas } from '@aisle/contracts/entities';
-import { f } from '../../data-api/model-builders';
+import { WIZARD_FLAGS } from '@aisle/contracts/setup-wizard';
+import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { wizards } from '../../db/schema';
 
-/** The eleven steps of the store-to-assistant setup (spec §3 Wizard), each a flag set once done. */
-const wizardFlags = [
-  'pagesRetrieved',
-  'blogsRetrieved',
-  'productsRetrieved',
-  'themeColorsRetrieved',
-  'vectorStoreCreated',
-  'filesUploaded',
-  'assistantCreated',
-  'vectorStoreLinked',
-  'templateLinked',
-  'sharedAssistantCreated',
-  'shopifyConfigurationUpdated',
-] as const;
 
 /** The setup wizard's progress, live to the owner. */
 export const setupWizardModels: ModelDef[] = [
@@ -30,7 +17,10 @@ export const setupWizardModels: ModelDef[] = [
       f('currentStep', 'String'),
       f('status', 'String'),
       f('completed', 'Boolean'),
-      ...wizardFlags.map((flag) => f(flag, 'Boolean')),
+      ...WIZARD_FLAGS.map((flag) => f(flag, 'Boolean')),
+      // Why the last run failed (status Failed), and the shop it was for: the job's to write.
+      ro('log', 'String'),
+      ro('shopDomain', 'String'),
     ],
     create: 'owner',
     update: 'owner',

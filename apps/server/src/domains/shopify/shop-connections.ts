@@ -40,3 +40,13 @@ export async function updateConnection(db: DbOrTx, id: string, values: Partial<t
     .returning();
   return row;
 }
+
+/**
+ * The connection's row, locked until the transaction ends: steps that create something for a shop
+ * (its store, its assistant, its share) decide and record it under this lock, so a retry or a
+ * concurrent run finds what the first one made instead of making a second.
+ */
+export async function lockConnection(tx: DbOrTx, id: string): Promise<ShopConnection | undefined> {
+  const [row] = await tx.select().from(shopConnections).where(eq(shopConnections.id, id)).for('update');
+  return row;
+}

@@ -1,0 +1,27 @@
+import { AppError } from '../../lib/app-error';
+import { getOwnedConnection } from '../shopify/shop-connections';
+import { shopifyMessages } from '../shopify/shopify-messages';
+import type { SetupWizardContext } from './setup-wizard-context';
+import { queueSetupWizard } from './wizard-jobs';
+import { beginRun, getOwnerWizard, STARTING } from './wizard-progress';
+
+/**
+ * `POST wizard/start-process/`: starts the wizard for the owner's connected shop (the one named, or
+ * the most recently installed). While a run is already going this is a no-op (`started: false`,
+ * 200); otherwise the record is created or reset to running and one durable job is queued (201).
+ * A completed wizard is not run again (spec §2: nothing is shown for it).
+ */
+export async function startWizard(ctx: SetupWizardContext, input: { ownerEmail: string; shop?: string }) {
+  const connection = await getOwnedConnection(ctx.db, input.ownerEmail, input.shop?.toLowerCase());
+  if (!connection) throw new AppError('NOT_FOUND', input.shop ? shopifyMessages.notFound : shopifyMessages.noShop);
+  const existing = await getOwnerWizard(ctx.db, input.ownerEmail);
+  if (existing?.completed) return { wizardId: existing.id, shop: connection.shopDomain, started: false };
+  const payload = { ownerEmail: input.ownerEmail, shopDomain: connection.shopDomain };
+  // The record exists before the job can run, so the job and this call never both create one.
+  const wizard = existing ?? (await beginRun(ctx, { ...payload, status: STARTING }));
+  const queued = await queueSetupWizard(ctx, payload);
+  if (!queued) return { wizardId: wizard.id, shop: connection.shopDomain, started: false };
+  // A new run: a failed record resumes after its last step done, its old log cleared.
+  if (existing) await beginRun(ctx, { ...payload, status: STARTING });
+  return { wizardId: wizard.id, shop: connection.shopDomain, started: true };
+}
