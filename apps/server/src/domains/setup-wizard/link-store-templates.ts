@@ -37,7 +37,8 @@ export async function linkStoreTemplates(run: WizardRun) {
   const known = shopValues(await run.profile());
   for (const name of missing) {
     const value = known[name];
-    if (!value) throw new AppError('BAD_REQUEST', `The variable ${name} is needed by a template and could not be filled in from the store.`);
+    if (!value)
+      throw new AppError('BAD_REQUEST', `The variable ${name} is needed by a template and could not be filled in from the store.`);
     try {
       await createVariable(ctx.variables, { ownerEmail: run.ownerEmail, name, value, secret: false });
     } catch (error) {

@@ -1,9 +1,9 @@
-import type { JobHandlerContext } from '../../lib/job-queue';
 import { AppError } from '../../lib/app-error';
+import type { JobHandlerContext } from '../../lib/job-queue';
 import { ShopReauthorizeError } from '../shopify/reauthorize-error';
 import { shopifyMessages } from '../shopify/shopify-messages';
 import type { SetupWizardContext } from './setup-wizard-context';
-import { beginRun, getOwnerWizard, STARTING, markCompleted, markFailed, markStepDone, markWorking } from './wizard-progress';
+import { beginRun, getOwnerWizard, markCompleted, markFailed, markStepDone, markWorking, STARTING } from './wizard-progress';
 import { ShopGoneError, WizardRun } from './wizard-run';
 import { wizardSteps } from './wizard-steps';
 

@@ -4,7 +4,6 @@ import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { wizards } from '../../db/schema';
 
-
 /** The setup wizard's progress, live to the owner. */
 export const setupWizardModels: ModelDef[] = [
   {

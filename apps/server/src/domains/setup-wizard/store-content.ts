@@ -1,5 +1,5 @@
 import type { AdminApiContext } from '../shopify/admin-api-context';
-import { requireData, adminGraphql } from '../shopify/admin-graphql';
+import { adminGraphql, requireData } from '../shopify/admin-graphql';
 import type { ShopConnection } from '../shopify/shop-connections';
 import {
   ARTICLES_QUERY,
@@ -57,7 +57,14 @@ async function allPages<T>(fetchPage: (after: string | null) => Promise<Page<T> 
 
 export async function fetchShopProfile(read: Read): Promise<ShopProfile> {
   const { shop } = await call<{
-    shop: { name: string; description: string | null; contactEmail: string; email: string; currencyCode: string; primaryDomain: { url: string } };
+    shop: {
+      name: string;
+      description: string | null;
+      contactEmail: string;
+      email: string;
+      currencyCode: string;
+      primaryDomain: { url: string };
+    };
   }>(read, SHOP_PROFILE_QUERY);
   return {
     name: shop.name,
@@ -96,8 +103,13 @@ export async function fetchArticles(read: Read): Promise<StoreArticle[]> {
   for (const blog of blogs) {
     const nodes = await allPages<ArticleNode>(
       async (after) =>
-        (await call<{ blog: { articles: Page<ArticleNode> } | null }>(read, ARTICLES_QUERY, { id: blog.id, first: CONTENT_PAGE_SIZE, after }))
-          .blog?.articles ?? null,
+        (
+          await call<{ blog: { articles: Page<ArticleNode> } | null }>(read, ARTICLES_QUERY, {
+            id: blog.id,
+            first: CONTENT_PAGE_SIZE,
+            after,
+          })
+        ).blog?.articles ?? null,
     );
     for (const node of nodes.filter((n) => n.isPublished)) {
       articles.push({

@@ -57,10 +57,7 @@ export function themeColors(settingsDataText: string | null): { colors: ShopWidg
     hex(current.color_primary);
   if (!primary) return { colors: DEFAULT_SHOP_WIDGET_COLORS, found: false };
   const label =
-    hex(first?.button_label) ??
-    hex(current.colors_solid_button_labels) ??
-    hex(current.color_button_text) ??
-    readableOn(primary);
+    hex(first?.button_label) ?? hex(current.colors_solid_button_labels) ?? hex(current.color_button_text) ?? readableOn(primary);
   return { colors: { primaryColor: primary, primaryTextColor: label }, found: true };
 }
 

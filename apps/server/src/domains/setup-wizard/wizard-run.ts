@@ -1,6 +1,6 @@
 import type { ShopWidgetColors } from '@aisle/contracts/shopify';
-import { fetchCatalog, type ShopCatalog } from '../shopify/sync-catalog';
 import { getConnectionByShop, type ShopConnection, updateConnection } from '../shopify/shop-connections';
+import { fetchCatalog, type ShopCatalog } from '../shopify/sync-catalog';
 import type { SetupWizardContext } from './setup-wizard-context';
 import {
   fetchArticles,

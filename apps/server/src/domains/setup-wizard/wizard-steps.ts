@@ -23,7 +23,10 @@ export const wizardSteps: WizardStep[] = [
     currentStep: 'PAGES_RETRIEVED',
     status: 'Retrieving your store pages...',
     action: 'retrieve the store’s pages',
-    run: (run) => Promise.all([run.profile(), run.pages()]),
+    run: async (run) => {
+      await run.profile();
+      await run.pages();
+    },
   },
   {
     flag: 'blogsRetrieved',

@@ -1,7 +1,4 @@
-import {
-  STOREFRONT_METAFIELD_KEYS as KEYS,
-  STOREFRONT_METAFIELD_NAMESPACE as NAMESPACE,
-} from '@aisle/contracts/setup-wizard';
+import { STOREFRONT_METAFIELD_KEYS as KEYS, STOREFRONT_METAFIELD_NAMESPACE as NAMESPACE } from '@aisle/contracts/setup-wizard';
 import { eq } from 'drizzle-orm';
 import { sharedAssistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -36,7 +33,11 @@ const METAFIELDS_SET = /* GraphQL */ `
  * (where /widget.js lives), the colours, the greeting and whether the widget is on. Setting the
  * same values again changes nothing, so it is safe to repeat.
  */
-export async function writeStorefrontConfiguration(ctx: ShopifyContext, connection: ShopConnection, options: { signal?: AbortSignal } = {}) {
+export async function writeStorefrontConfiguration(
+  ctx: ShopifyContext,
+  connection: ShopConnection,
+  options: { signal?: AbortSignal } = {},
+) {
   const settings = await getShopSettings(ctx, { ownerEmail: connection.ownerEmail, shop: connection.shopDomain });
   const [share] = settings.sharedAssistantId
     ? await ctx.db
