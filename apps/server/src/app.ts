@@ -88,7 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // The app runs embedded in the Shopify admin (spec §2), so those may frame it; the public
         // chat page widens this for storefronts (http/web-app.ts). X-Frame-Options cannot express
         // this, so it is off and frame-ancestors decides.
-        'frame-ancestors': ["'self'", ...EMBEDDING_ORIGINS],
+        'frame-ancestors': ["'self'", ...EMBEDDING_ORIGINS, ...env.FRAME_ANCESTORS],
+        // App Bridge comes from Shopify (SHOPIFY_APP_BRIDGE_URL), first in the embedded page's head.
+        'script-src': ["'self'", new URL(env.SHOPIFY_APP_BRIDGE_URL).origin],
         // Only force https for subresources when the app itself is served over https.
         'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
       },
@@ -141,7 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(setupWizardRoutes, { prefix: '/api/wizard' });
   await app.register(webhookRoutes, { sources: webhookSources(services) });
   await app.register(graphqlRoutes);
-  await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
+  await app.register(webAppRoutes, {
+    distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    shopify: env.SHOPIFY_API_KEY ? { apiKey: env.SHOPIFY_API_KEY, appBridgeUrl: env.SHOPIFY_APP_BRIDGE_URL } : null,
+  });
 
   return app;
 }

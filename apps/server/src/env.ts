@@ -138,6 +138,31 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://{shop}'),
   ),
+  /**
+   * App Bridge, loaded first in the page when the app opens in the Shopify admin (Shopify serves
+   * it and keeps it current); tests point it at a stub so no test touches the internet.
+   */
+  SHOPIFY_APP_BRIDGE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
+  ),
+  /**
+   * Origins, comma-separated, that may frame the app besides the Shopify admin
+   * (https://admin.shopify.com, https://*.myshopify.com): a proxy's admin, or a test's host page.
+   */
+  FRAME_ANCESTORS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url('must be comma-separated origins such as https://admin.example.com')))
+      .default([]),
+  ),
   /** How long a signed download link (an export's `presignedGet`) stays valid, in seconds. */
   DOWNLOAD_LINK_LIFETIME: z.coerce
     .number()

@@ -6,12 +6,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
+  /** The response's headers (Shopify's reauthorisation headers are read from them); none on a network error. */
+  readonly headers: Headers;
 
-  constructor(status: number, data: unknown, message?: string) {
+  constructor(status: number, data: unknown, message?: string, headers: Headers = new Headers()) {
     super(message ?? (status === 0 ? 'A network error has occurred.' : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    this.headers = headers;
   }
 
   /** True when the request never got an HTTP answer. */
@@ -74,6 +77,6 @@ async function send<T>(path: string, method: string, options: ApiRequestOptions)
       data = text;
     }
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, undefined, response.headers);
   return data as T;
 }

@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '@/components/alerts/alert-store';
 import { DEFAULT_TIER } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { SESSION_REVALIDATE_MS } from '@/features/shopify/app-bridge';
 import { confirmEmailRequest, loginRequest, passwordResetConfirmRequest, passwordResetRequest, signUpRequest } from './auth-api';
 import { authMessages, describeAuthError } from './auth-messages';
 import { type AuthUser, isEmbeddedUser } from './auth-storage';
 import { createSessionStore, type SessionStore } from './session-store';
+import { shopifyEmbedding } from './shopify-embedding';
 
 export interface AuthContextValue {
   loading: boolean;
@@ -38,7 +40,7 @@ async function withAlert<T>(run: () => Promise<T>, fallback: string): Promise<T>
 }
 
 export function AuthProvider({ children, sessionStore: given }: { children: ReactNode; sessionStore?: SessionStore }) {
-  const sessionStore = useMemo(() => given ?? createSessionStore(), [given]);
+  const sessionStore = useMemo(() => given ?? createSessionStore({ embedded: shopifyEmbedding }), [given]);
   const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
   const navigate = useNavigate();
 
@@ -48,6 +50,14 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
       replace: (url) => window.history.replaceState(window.history.state, '', url),
     });
   }, [sessionStore]);
+
+  // Spec §4: inside the admin the bridge's session is validated again every 180000 ms.
+  const embeddedUser = isEmbeddedUser(state.session?.user ?? null) && !state.session?.refreshToken;
+  useEffect(() => {
+    if (!embeddedUser) return;
+    const timer = setInterval(() => void sessionStore.embeddedSignIn(), SESSION_REVALIDATE_MS);
+    return () => clearInterval(timer);
+  }, [embeddedUser, sessionStore]);
 
   const value = useMemo<AuthContextValue>(() => {
     const user = state.session?.user ?? null;

@@ -6,6 +6,7 @@ import { authMessages } from './auth-messages';
 import {
   type AuthUser,
   clearStoredSession,
+  isEmbeddedUser,
   readStoredSession,
   type StoredSession,
   sessionFromQueryString,
@@ -25,6 +26,15 @@ export interface SessionStoreOptions {
   storage?: Storage;
   refresh?: typeof refreshRequest;
   now?: () => number;
+  /**
+   * The commerce platform's embedded sign-in (features/shopify): used when the admin opens the app
+   * (`launched`), and in place of the refresh token for platform sessions, which have none. It
+   * throws an Error whose message is the spec §8 text to show; null means there was no bridge.
+   */
+  embedded?: {
+    launched(href: string): boolean;
+    signIn(): Promise<StoredSession | null>;
+  };
 }
 
 /**
@@ -55,9 +65,40 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     set({ loading: false, session: null });
   };
 
+  /**
+   * Signs in again through the platform bridge (embedded launch, refresh, the periodic
+   * re-validation). Shared like refreshes; a failure signs out with the spec §8 text.
+   */
+  const embeddedSignIn = (): Promise<string | null> => {
+    const embedded = options.embedded;
+    if (!embedded) return Promise.resolve(null);
+    refreshing ??= (async () => {
+      try {
+        const session = await embedded.signIn();
+        if (!session) {
+          set({ loading: false, session: state.session });
+          return null;
+        }
+        signIn(session);
+        return session.accessToken;
+      } catch (error) {
+        failRefresh(error instanceof Error ? error.message : authMessages.refreshFailed);
+        return null;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
   /** Reads the session once at start-up: the query string first (then cleans the URL), else storage. */
   const initialise = (location: { href: string; replace: (url: string) => void }) => {
     if (!state.loading) return;
+    // Opened by the platform's admin: its bridge signs the user in (loading until it has answered).
+    if (options.embedded?.launched(location.href)) {
+      void embeddedSignIn();
+      return;
+    }
     const fromQuery = sessionFromQueryString(location.href);
     if (fromQuery) {
       location.replace(fromQuery.cleanUrl);
@@ -68,6 +109,9 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   };
 
   const refreshAccessToken = (): Promise<string | null> => {
+    // Platform sessions have no refresh token: the bridge gives a new one (spec §4 "Embedded mode").
+    const signedIn = state.session;
+    if (signedIn && !signedIn.refreshToken && options.embedded && isEmbeddedUser(signedIn.user)) return embeddedSignIn();
     refreshing ??= (async () => {
       const current = state.session;
       if (!current?.refreshToken) {
@@ -133,6 +177,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     signOut,
     refreshAccessToken,
     getValidAccessToken,
+    embeddedSignIn,
   };
 }
 

@@ -8,6 +8,7 @@ import { isPublicPath } from '@/config/paths';
 import { isInFrame } from './is-in-frame';
 
 const AppShell = lazy(() => import('./app-shell'));
+const EmbeddedSetupWizard = lazy(() => import('./embedded-setup-wizard'));
 
 function OpenFromApps() {
   return (
@@ -33,9 +34,5 @@ export function RootLayout() {
     );
   }
   if (!auth.isAuthenticated) return isInFrame() ? <OpenFromApps /> : <AuthScreen />;
-  return (
-    <Suspense fallback={null}>
-      <AppShell />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{auth.isEmbedded ? <EmbeddedSetupWizard fallback={<AppShell />} /> : <AppShell />}</Suspense>;
 }

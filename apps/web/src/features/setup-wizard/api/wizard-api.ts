@@ -1,0 +1,43 @@
+import type { WizardStartResponse } from '@aisle/contracts/setup-wizard';
+import { WIZARD_NOT_STARTED } from '@aisle/contracts/setup-wizard';
+import { ApiError } from '@/lib/api-client';
+import type { DataClient } from '@/lib/graphql-client';
+
+/**
+ * Spec §2 step 2: the start call with the bearer token; only its status is read: 200 or 201 starts.
+ * Plain fetch rather than apiRequest, since any other status (even a 2xx) means "Setup Failed".
+ */
+export async function startWizardRequest(token: string): Promise<WizardStartResponse> {
+  const response = await fetch('/api/wizard/start-process/', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: '{}',
+  });
+  if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status, await response.text());
+  return (await response.json()) as WizardStartResponse;
+}
+
+/** Spec §7: counts this run against the tier. */
+export async function incrementWizardUsageRequest(token: string): Promise<void> {
+  const response = await fetch('/api/wizard/increment-usage/', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text());
+}
+
+const FIELDS = 'id ownerEmail currentStep status completed';
+
+/** Spec §4 "Skip": the record becomes completed; without one, one is created already completed. */
+export async function skipWizard(client: DataClient, input: { ownerEmail: string; wizardId: string | null }) {
+  if (input.wizardId) {
+    await client.request(`mutation SkipWizard($input: UpdateWizardInput!) { updateWizard(input: $input) { ${FIELDS} } }`, {
+      input: { id: input.wizardId, completed: true },
+    });
+    return;
+  }
+  await client.request(`mutation SkipNewWizard($input: CreateWizardInput!) { createWizard(input: $input) { ${FIELDS} } }`, {
+    input: { ownerEmail: input.ownerEmail, currentStep: WIZARD_NOT_STARTED, completed: true },
+  });
+}

@@ -1,0 +1,162 @@
+import { CheckCircle2Icon, CircleIcon, Loader2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
+import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { PublicCard } from '@/components/layouts/public-card';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { incrementWizardUsageRequest, skipWizard, startWizardRequest } from '../api/wizard-api';
+import { hasRun, isFailed, type WizardRecord, wizardChecklist, wizardPercentage } from '../wizard-record';
+import { wizardTexts as texts } from '../wizard-texts';
+
+type Phase = 'intro' | 'starting' | 'start' | 'start-failed' | 'skipped';
+
+const Spinner = ({ label }: { label?: string }) => (
+  <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label={label} role={label ? 'status' : undefined} />
+);
+
+/**
+ * The setup wizard screen (spec §2): intro, the start call, "Initializing wizard setup...", the
+ * live progress of the owner's Wizard record (the start-up collection, updated by its
+ * subscription), "Setup Failed" / "Setup Incomplete" with "Skip Wizard". Skipping marks the record
+ * completed (spec §4); nothing is rendered after that, nor once the run has completed.
+ */
+export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefined; onSkip(): void }) {
+  const auth = useAuth();
+  const { client } = useAppSync();
+  const [phase, setPhase] = useState<Phase>(() => (hasRun(record) ? 'start' : 'intro'));
+  const [skipping, setSkipping] = useState(false);
+
+  const start = async () => {
+    setPhase('starting');
+    try {
+      const token = await auth.sessionStore.getValidAccessToken();
+      if (!token) throw new Error('not signed in');
+      await startWizardRequest(token);
+      setPhase('start');
+      incrementWizardUsageRequest(token).catch((error: unknown) => console.warn('counting the wizard run failed', error));
+    } catch (error) {
+      console.warn('starting the setup wizard failed', error);
+      setPhase('start-failed');
+    }
+  };
+
+  const skip = async () => {
+    setSkipping(true);
+    try {
+      if (client && auth.user) await skipWizard(client, { ownerEmail: auth.user.email, wizardId: record?.id ?? null });
+    } catch (error) {
+      // Spec §8: skip failures are only logged.
+      console.warn('skipping the setup wizard failed', error);
+    }
+    setPhase('skipped');
+    onSkip();
+  };
+
+  // Completed: the layout opens the dashboard (spec §2: nothing is rendered).
+  if (record?.completed || phase === 'skipped') return null;
+  if (phase === 'intro') {
+    return (
+      <WizardCard title={texts.introTitle} description={texts.intro}>
+        <div className="grid gap-2">
+          <Button onClick={start}>{texts.start}</Button>
+          <Button variant="outline" onClick={skip} disabled={skipping}>
+            {texts.skipForNow}
+          </Button>
+        </div>
+      </WizardCard>
+    );
+  }
+  if (phase === 'starting') {
+    return (
+      <WizardCard title={texts.introTitle}>
+        <div className="flex justify-center">
+          <Spinner label="Starting" />
+        </div>
+      </WizardCard>
+    );
+  }
+  if (phase === 'start-failed' || isFailed(record)) {
+    return (
+      <WizardCard
+        title={phase === 'start-failed' ? texts.startFailedTitle : texts.incompleteTitle}
+        description={phase === 'start-failed' ? texts.startFailed : texts.incomplete}
+      >
+        {phase !== 'start-failed' && record?.log ? <p className="text-sm text-muted-foreground">{record.log}</p> : null}
+        <div className="grid gap-2">
+          <Button onClick={skip} disabled={skipping}>
+            {skipping ? <Spinner /> : null}
+            {texts.skipWizard}
+          </Button>
+          {phase !== 'start-failed' ? (
+            <Button variant="outline" onClick={start}>
+              {texts.tryAgain}
+            </Button>
+          ) : null}
+        </div>
+      </WizardCard>
+    );
+  }
+  if (!record) {
+    return (
+      <WizardCard title={texts.introTitle}>
+        <div className="flex items-center justify-center gap-2 text-sm">
+          <Spinner />
+          <span>{texts.initializing}</span>
+        </div>
+      </WizardCard>
+    );
+  }
+  return <WizardProgress record={record} />;
+}
+
+function WizardProgress({ record }: { record: WizardRecord }) {
+  const percentage = wizardPercentage(record);
+  return (
+    <WizardCard title={texts.introTitle}>
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between">
+          <span className="text-2xl font-semibold" data-testid="wizard-percentage">
+            {percentage}%
+          </span>
+          <span className="text-sm text-muted-foreground" data-testid="wizard-status">
+            {record.status}
+          </span>
+        </div>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-valuenow={percentage}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div className="h-full bg-primary transition-all" style={{ width: `${percentage}%` }} />
+        </div>
+      </div>
+      <ul className="grid gap-2" aria-label="Setup steps">
+        {wizardChecklist(record).map((item) => (
+          <li key={item.flag} className="flex items-center gap-2 text-sm" data-state={item.state}>
+            {item.state === 'complete' ? (
+              <CheckCircle2Icon className="size-4 text-primary" aria-hidden="true" />
+            ) : item.state === 'processing' ? (
+              <Spinner />
+            ) : (
+              <CircleIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            )}
+            <span className="flex-1">{item.label}</span>
+            {item.state === 'complete' ? <Badge variant="secondary">{texts.complete}</Badge> : null}
+            {item.state === 'processing' ? <span className="text-xs text-muted-foreground">{texts.processing}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </WizardCard>
+  );
+}
+
+function WizardCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <PublicCard title={title} description={description}>
+      {children}
+    </PublicCard>
+  );
+}
