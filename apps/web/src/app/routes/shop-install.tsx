@@ -1,11 +1,6 @@
-import { StoreIcon } from 'lucide-react';
-import { PublicCard } from '@/components/layouts/public-card';
+import { ShopInstall } from '@/features/shopify/components/shop-install';
 
-/** `/sh/install`: where the Shopify install flow lands (the connection itself arrives with the Shopify integration). */
+/** `/sh/install` (spec §2: public). */
 export default function ShopInstallRoute() {
-  return (
-    <PublicCard title="Install Aisle" description="Install Aisle from the Shopify App Store to connect your store.">
-      <StoreIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-    </PublicCard>
-  );
+  return <ShopInstall />;
 }
