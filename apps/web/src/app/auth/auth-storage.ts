@@ -1,4 +1,5 @@
 import { DEFAULT_TIER } from '@/config/constants';
+import { browserStorage } from '@/lib/browser-storage';
 
 /** The signed-in user as the client keeps it (spec §3 "User (client side)"). */
 export interface AuthUser {
@@ -34,21 +35,21 @@ function parseUser(raw: string | null): AuthUser | null {
 }
 
 /** Spec §4: a stored session counts only when both the access token and the user are stored. */
-export function readStoredSession(storage: Storage = localStorage): StoredSession | null {
+export function readStoredSession(storage: Storage = browserStorage): StoredSession | null {
   const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
   const user = parseUser(storage.getItem(STORAGE_KEYS.user));
   if (!accessToken || !user) return null;
   return { accessToken, refreshToken: storage.getItem(STORAGE_KEYS.refreshToken), user };
 }
 
-export function writeStoredSession(session: StoredSession, storage: Storage = localStorage): void {
+export function writeStoredSession(session: StoredSession, storage: Storage = browserStorage): void {
   storage.setItem(STORAGE_KEYS.accessToken, session.accessToken);
   if (session.refreshToken) storage.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
   else storage.removeItem(STORAGE_KEYS.refreshToken);
   storage.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
 }
 
-export function clearStoredSession(storage: Storage = localStorage): void {
+export function clearStoredSession(storage: Storage = browserStorage): void {
   for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
 }
 

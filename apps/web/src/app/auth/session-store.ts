@@ -1,6 +1,7 @@
 import { showAlert } from '@/components/alerts/alert-store';
 import { DEFAULT_TIER } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
+import { browserStorage } from '@/lib/browser-storage';
 import { refreshRequest } from './auth-api';
 import { authMessages } from './auth-messages';
 import {
@@ -43,7 +44,7 @@ export interface SessionStoreOptions {
  * access token before every use. Refreshes are shared: many callers, one request.
  */
 export function createSessionStore(options: SessionStoreOptions = {}) {
-  const storage = options.storage ?? localStorage;
+  const storage = options.storage ?? browserStorage;
   const refresh = options.refresh ?? refreshRequest;
   const now = options.now ?? Date.now;
   let state: SessionState = { loading: true, session: null };

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { browserStorage } from '@/lib/browser-storage';
 
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -15,7 +16,7 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 const readTheme = (): Theme => {
-  const stored = localStorage.getItem(THEME_STORAGE_KEY);
+  const stored = browserStorage.getItem(THEME_STORAGE_KEY);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 };
 
@@ -46,8 +47,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
-    if (next === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
-    else localStorage.setItem(THEME_STORAGE_KEY, next);
+    if (next === 'system') browserStorage.removeItem(THEME_STORAGE_KEY);
+    else browserStorage.setItem(THEME_STORAGE_KEY, next);
     setThemeState(next);
   }, []);
 

@@ -1,6 +1,7 @@
 import { MegaphoneIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
+import { browserStorage } from '@/lib/browser-storage';
 
 interface AnnouncementItem {
   id: string;
@@ -13,7 +14,7 @@ const DISMISSED_KEY = 'dismissed_announcement';
 /** The newest announcement, until the user dismisses it (remembered in this browser). */
 export function AnnouncementBanner() {
   const { items } = useCollection<AnnouncementItem>('announcements');
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY));
+  const [dismissed, setDismissed] = useState(() => browserStorage.getItem(DISMISSED_KEY));
   const latest = items.reduce<AnnouncementItem | null>(
     (newest, item) => (!newest || item.createdAt > newest.createdAt ? item : newest),
     null,
@@ -32,7 +33,7 @@ export function AnnouncementBanner() {
         aria-label="Dismiss announcement"
         className="rounded-sm opacity-70 hover:opacity-100"
         onClick={() => {
-          localStorage.setItem(DISMISSED_KEY, latest.id);
+          browserStorage.setItem(DISMISSED_KEY, latest.id);
           setDismissed(latest.id);
         }}
       >

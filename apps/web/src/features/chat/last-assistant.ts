@@ -1,3 +1,5 @@
+import { browserStorage } from '@/lib/browser-storage';
+
 /**
  * The assistant a merchant chatted with last, per user, in this browser: /chat without an
  * `?assistant=` opens on it rather than on the newest. Kept in local storage, not on the server: it
@@ -5,10 +7,10 @@
  */
 const keyOf = (email: string) => `aisle:chat:last-assistant:${email.trim().toLowerCase()}`;
 
-export function readLastAssistant(email: string, storage: Storage = localStorage): string | null {
+export function readLastAssistant(email: string, storage: Storage = browserStorage): string | null {
   return storage.getItem(keyOf(email));
 }
 
-export function rememberLastAssistant(email: string, assistantId: string, storage: Storage = localStorage): void {
+export function rememberLastAssistant(email: string, assistantId: string, storage: Storage = browserStorage): void {
   storage.setItem(keyOf(email), assistantId);
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from '@/lib/browser-storage';
 
 /**
  * What the client knows of the store connection (spec §3 "Integration context"): the shop
@@ -15,18 +16,18 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 export function captureShopFromUrl(href: string) {
   const shop = new URL(href).searchParams.get('shop')?.toLowerCase();
   if (shop && SHOP_DOMAIN.test(shop)) {
-    localStorage.setItem(SHOP_KEY, shop);
+    browserStorage.setItem(SHOP_KEY, shop);
     for (const listener of listeners) listener();
   }
 }
 
 export function markIntegrationVisited() {
-  if (localStorage.getItem(VISITED_KEY) === 'true') return;
-  localStorage.setItem(VISITED_KEY, 'true');
+  if (browserStorage.getItem(VISITED_KEY) === 'true') return;
+  browserStorage.setItem(VISITED_KEY, 'true');
   for (const listener of listeners) listener();
 }
 
-const snapshot = () => `${localStorage.getItem(SHOP_KEY) ?? ''}|${localStorage.getItem(VISITED_KEY) ?? ''}`;
+const snapshot = () => `${browserStorage.getItem(SHOP_KEY) ?? ''}|${browserStorage.getItem(VISITED_KEY) ?? ''}`;
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
