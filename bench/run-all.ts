@@ -10,6 +10,7 @@ import { listQuery } from './list-query';
 import { localAnswers } from './local-answers';
 import { productWebhookSearchable } from './product-webhook';
 import { type BenchServer, removeBundle, startServer } from './server-process';
+import { setupWizard } from './setup-wizard';
 import { sharedChat } from './shared-chat';
 import { webFirstScreen } from './web-first-screen';
 
@@ -42,6 +43,7 @@ const benchmarks: Record<string, Benchmark> = {
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
   productWebhook: () => productWebhookSearchable(),
+  setupWizard: () => setupWizard(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 
