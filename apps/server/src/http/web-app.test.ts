@@ -55,3 +55,46 @@ describe('web app serving', () => {
     expect((await t.app.inject('/assets/app.js')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });
+
+describe('the app in the Shopify admin', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'aisle-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Aisle</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({
+      WEB_DIST_DIR: dist,
+      SHOPIFY_API_KEY: 'client-id-123',
+      SHOPIFY_API_SECRET: 'a-secret-that-never-reaches-the-page',
+      SHOPIFY_APP_BRIDGE_URL: 'https://bridge.example/app-bridge.js',
+      FRAME_ANCESTORS: 'https://admin.partner.example',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('puts the API key and, for the admin’s embedded load, App Bridge first in the head (never the secret)', async () => {
+    const embedded = await t.app.inject('/?embedded=1&host=YWRtaW4&shop=my-shop.myshopify.com');
+    expect(embedded.body).toMatch(
+      /^<!doctype html><html><head><meta name="shopify-api-key" content="client-id-123" \/><script src="https:\/\/bridge\.example\/app-bridge\.js"><\/script><title>/,
+    );
+    expect(embedded.body).not.toContain('a-secret');
+    const policy = String(embedded.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self' https:\/\/bridge\.example/);
+    expect(policy).toMatch(
+      /frame-ancestors 'self' https:\/\/admin\.shopify\.com https:\/\/\*\.myshopify\.com https:\/\/admin\.partner\.example/,
+    );
+
+    const plain = await t.app.inject('/sh/preferences/');
+    expect(plain.body).toContain('<meta name="shopify-api-key" content="client-id-123" />');
+    expect(plain.body).not.toContain('app-bridge.js');
+    // A shop that is not a Shopify domain gets no bridge.
+    expect((await t.app.inject('/?embedded=1&host=x&shop=evil.example.com')).body).not.toContain('app-bridge.js');
+  });
+});
