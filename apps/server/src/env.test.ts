@@ -125,4 +125,17 @@ describe('Shopify configuration', () => {
       'http://127.0.0.1:9/{shop}',
     );
   });
+
+  it('loads App Bridge from Shopify and lets only the Shopify admin frame the app, unless told otherwise', () => {
+    expect(parseEnv(base)).toMatchObject({
+      SHOPIFY_APP_BRIDGE_URL: 'https://cdn.shopify.com/shopifycloud/app-bridge.js',
+      FRAME_ANCESTORS: [],
+    });
+    expect(parseEnv({ ...base, FRAME_ANCESTORS: 'https://a.example, http://localhost:5173' }).FRAME_ANCESTORS).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
+    expect(() => parseEnv({ ...base, FRAME_ANCESTORS: 'not an origin' })).toThrow(EnvError);
+    expect(() => parseEnv({ ...base, SHOPIFY_APP_BRIDGE_URL: 'nope' })).toThrow(EnvError);
+  });
 });
