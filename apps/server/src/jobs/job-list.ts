@@ -8,9 +8,10 @@ import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import { runSetupWizard } from '../domains/setup-wizard/run-setup-wizard';
 import { createSetupWizardContext } from '../domains/setup-wizard/setup-wizard-context';
 import { setupWizardJob } from '../domains/setup-wizard/wizard-jobs';
-import { refreshProductJob, resumeCatalogSyncs, syncCatalogJob } from '../domains/shopify/catalog-jobs';
+import { refreshProductJob, resumeCatalogSyncs, storefrontConfigurationJob, syncCatalogJob } from '../domains/shopify/catalog-jobs';
 import { refreshProduct } from '../domains/shopify/refresh-product';
 import { createShopifyContext } from '../domains/shopify/shopify-context';
+import { refreshStorefrontConfiguration } from '../domains/shopify/storefront-configuration';
 import { syncCatalog } from '../domains/shopify/sync-catalog';
 import type { JobDefinition, JobHandler } from '../lib/job-queue';
 import type { Services } from '../services';
@@ -85,6 +86,12 @@ export function jobList(services: Services): JobEntry[] {
       job: refreshProductJob,
       concurrency: 2,
       handle: async (data, job) => void (await refreshProduct(shopify, data, job)),
+    }),
+    // A shop's storefront settings onto its app metafields (after Preferences are saved).
+    entry({
+      job: storefrontConfigurationJob,
+      concurrency: 1,
+      handle: (data, job) => refreshStorefrontConfiguration(shopify, data, job.signal),
     }),
     // A shop's whole setup; one at a time per process. Nothing to resume: a run that died is still
     // the queue's (retried when its heartbeat lapses, or reclaimed at start on the embedded database).

@@ -149,6 +149,26 @@ describe('setup wizard', () => {
       enabled: 'true',
     });
 
+    // Preferences saved later reach the storefront embed too.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sh/settings/',
+      headers: { authorization: `Bearer ${owner.access}` },
+      payload: { colors: { primaryColor: '#aa3300', primaryTextColor: '#000000' }, greeting: 'Hello there' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await eventually(
+      async () => {
+        const fields = fake.shop(SHOP).installation.metafields;
+        return (
+          fields.get(`${STOREFRONT_METAFIELD_NAMESPACE}.primary_color`)?.value === '#aa3300' &&
+          fields.get(`${STOREFRONT_METAFIELD_NAMESPACE}.greeting`)?.value === 'Hello there'
+        );
+      },
+      30_000,
+      'the metafields to follow the settings',
+    );
+
     // Completed: a new start does nothing and makes nothing twice.
     const after = await call(owner, '/api/wizard/start-process/', {});
     expect(after.status).toBe(200);

@@ -61,3 +61,20 @@ export async function resumeCatalogSyncs(ctx: { db: Db; jobs: JobQueue; api: unk
   for (const shop of pending) await queueCatalogSync(ctx, shop.shopDomain);
   return pending.length;
 }
+
+/**
+ * The storefront embed's app-data metafields brought to the shop's current settings (after the
+ * merchant saves Preferences). Idempotent: it writes the whole configuration each time.
+ */
+export const storefrontConfigurationJob = defineJob({
+  name: 'shopify-storefront-configuration',
+  payload: z.object({ shopDomain: z.string().max(255) }),
+  retryLimit: 5,
+  retryDelay: 10,
+  heartbeatSeconds: 30,
+  expireInSeconds: 5 * 60,
+});
+
+export function queueStorefrontConfiguration(ctx: { jobs: JobQueue }, shopDomain: string) {
+  return ctx.jobs.send(storefrontConfigurationJob, { shopDomain }, { singletonKey: `storefront:${shopDomain}` });
+}

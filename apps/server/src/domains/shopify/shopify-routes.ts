@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { authRateLimit } from '../accounts/auth-rate-limit';
 import { beginInstall } from './begin-install';
+import { queueStorefrontConfiguration } from './catalog-jobs';
 import { completeInstall } from './complete-install';
 import { disconnectStore } from './disconnect-store';
 import { listShopProducts } from './list-shop-products';
@@ -219,13 +220,18 @@ export async function shopifyRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           security,
-          summary: 'Change a shop’s storefront preferences',
+          summary: 'Change a shop’s storefront preferences (the storefront embed’s metafields follow in a background job)',
           description: '`sharedAssistantId` must be one of your shared assistants (400 otherwise).',
           body: shopSettingsUpdateSchema,
           response: { 200: shopSettingsSchema },
         },
       },
-      async (request) => saveShopSettings(ctx, { ownerEmail: owner(request), changes: request.body }),
+      async (request) => {
+        const settings = await saveShopSettings(ctx, { ownerEmail: owner(request), changes: request.body });
+        // The storefront embed reads the app's metafields: they follow in a job (Shopify may be slow or down).
+        await queueStorefrontConfiguration(ctx, settings.shop);
+        return settings;
+      },
     );
   });
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { sharedAssistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { adminGraphql, requireData } from './admin-graphql';
-import type { ShopConnection } from './shop-connections';
+import { ShopReauthorizeError } from './reauthorize-error';
+import { getConnectionByShop, type ShopConnection } from './shop-connections';
 import { getShopSettings } from './shop-settings';
 import type { ShopifyContext } from './shopify-context';
 import { shopifyMessages } from './shopify-messages';
@@ -75,4 +76,17 @@ export async function writeStorefrontConfiguration(
     });
   }
   return { shareToken: share?.shareToken ?? null, metafields: metafields.length };
+}
+
+/** The storefront-configuration job: the shop's settings as they are now, onto its metafields. */
+export async function refreshStorefrontConfiguration(ctx: ShopifyContext, input: { shopDomain: string }, signal?: AbortSignal) {
+  const connection = await getConnectionByShop(ctx.db, input.shopDomain);
+  if (!connection || connection.uninstalledAt) return;
+  try {
+    await writeStorefrontConfiguration(ctx, connection, { signal });
+  } catch (error) {
+    // The owner was told to reconnect; the next save (or the wizard) writes it again.
+    if (error instanceof ShopReauthorizeError) return;
+    throw error;
+  }
 }
