@@ -11,6 +11,11 @@ const frame = vi.hoisted(() => ({ inFrame: false }));
 vi.mock('./is-in-frame', () => ({ isInFrame: () => frame.inFrame }));
 // The shell itself is covered by the browser tests; here it only has to show up.
 vi.mock('./app-shell', () => ({ default: () => <p>the shell</p> }));
+const wizards = vi.hoisted(() => ({
+  state: { status: { state: 'loading' }, items: [] as { id: string; completed: boolean; status: string | null }[] },
+}));
+vi.mock('@/app/startup-data/startup-data-provider', () => ({ useCollection: () => wizards.state }));
+vi.mock('@/features/setup-wizard/components/setup-wizard', () => ({ SetupWizard: () => <p>the setup wizard</p> }));
 
 function renderAt(path: string, sessionStore = createSessionStore()) {
   return render(
@@ -63,5 +68,31 @@ describe('layout states (spec §2)', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ email: 'ann@shop.test', admin: false, tier: 'basic', user_avatar_url: null }));
     renderAt('/store');
     expect(await screen.findByText('the shell')).toBeInTheDocument();
+  });
+
+  it('shows the setup wizard instead of the app to an embedded user whose wizard is not completed, once the wizards are loaded', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, tokenExpiringIn(300));
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ email: 'owner@ann.myshopify.com', admin: false, tier: 'basic', user_avatar_url: null }),
+    );
+    wizards.state = { status: { state: 'initialised' }, items: [] };
+    const first = renderAt('/store');
+    expect(await screen.findByText('the setup wizard')).toBeInTheDocument();
+    expect(screen.queryByText('the shell')).not.toBeInTheDocument();
+    first.unmount();
+
+    // Completed: the app.
+    wizards.state = { status: { state: 'initialised' }, items: [{ id: 'w', completed: true, status: 'Completed' }] };
+    const second = renderAt('/store');
+    expect(await screen.findByText('the shell')).toBeInTheDocument();
+    second.unmount();
+
+    // Not an embedded user: never the wizard.
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ email: 'ann@shop.test', admin: false, tier: 'basic', user_avatar_url: null }));
+    wizards.state = { status: { state: 'initialised' }, items: [] };
+    renderAt('/store');
+    expect(await screen.findByText('the shell')).toBeInTheDocument();
+    expect(screen.queryByText('the setup wizard')).not.toBeInTheDocument();
   });
 });
