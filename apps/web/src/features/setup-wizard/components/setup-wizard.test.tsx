@@ -26,7 +26,9 @@ describe('setup wizard screen (spec §2, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers to start or skip, then shows "Initializing wizard setup..." until the record exists', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"wizardId":"w1","shop":"s","started":true}', { status: 201 }));
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response('{"wizardId":"w1","shop":"s","started":true}', { status: 201 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(<SetupWizard record={undefined} onSkip={() => {}} />);
     expect(screen.getByRole('button', { name: 'Skip for Now' })).toBeVisible();
