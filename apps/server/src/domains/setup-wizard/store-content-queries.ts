@@ -60,18 +60,3 @@ export const MAIN_THEME_SETTINGS_QUERY = /* GraphQL */ `
     }
   }
 `;
-
-export const APP_INSTALLATION_QUERY = /* GraphQL */ `
-  query WizardAppInstallation {
-    currentAppInstallation { id }
-  }
-`;
-
-export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
-  mutation WizardStorefrontConfiguration($metafields: [MetafieldsSetInput!]!) {
-    metafieldsSet(metafields: $metafields) {
-      metafields { key namespace value }
-      userErrors { field message code }
-    }
-  }
-`;
