@@ -12,6 +12,9 @@
 
 /** Server domains, highest first: each may import the ones after it, never the ones before. */
 const SERVER_DOMAINS = [
+  // Stripe and Shopify Billing: checkouts, the portal and the providers' webhooks. Above shopify
+  // (it charges through the shop's Admin client); every balance and tier change goes through billing.
+  'payments',
   'chat',
   'visitor-chat',
   'conversations',
@@ -28,11 +31,12 @@ const SERVER_DOMAINS = [
   'variables',
   'ai',
   'knowledge',
+  // Below knowledge, functions and assistants (their tier limits), above notifications (its notices).
+  'billing',
   'notifications',
   'exports',
   'announcements',
   'accounts',
-  'billing',
   'auth',
 ];
 

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
+import { seedTierPlans } from './domains/billing/tiers';
 import { chatRoutes } from './domains/chat/chat-routes';
 import { downloadRoutes } from './domains/exports/download-routes';
 import { functionRoutes } from './domains/functions/function-routes';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { services } = options;
   const { env } = services;
   await seedTemplates(services.db);
+  await seedTierPlans(services.db);
   const app = Fastify({
     bodyLimit: env.BODY_LIMIT,
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: otherwise any client could

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
+import { limitReached } from './limit-reached';
 import { priceOf } from './pricing';
+import { usedInPeriodSql } from './tier-periods';
+import { currentTierPlansSql, tierLimitSql } from './tiers';
 
 export const NO_CREDIT = 'You have no credit left. Top up your balance to keep chatting with this model.';
 
@@ -23,9 +26,51 @@ export function canSpend(modelId: string, balanceMicroUsd: number | string | nul
   return isFreeModel(modelId) || Number(balanceMicroUsd ?? 0) > 0;
 }
 
+/** The 402 a merchant sees when a paid model has no credit left to spend (spec-style `{detail, code}`). */
+export const noCredit = () => new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
+
 /** `canSpend`, as the 402 a merchant sees when it fails. */
 export function requireCredit(modelId: string, balanceMicroUsd: number | string | null | undefined): void {
-  if (!canSpend(modelId, balanceMicroUsd)) throw new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
+  if (!canSpend(modelId, balanceMicroUsd)) throw noCredit();
+}
+
+/** What a turn's first query reads of its owner's account (`spendingSql`): the credit and the month's messages. */
+export interface Spending {
+  balance: number | string | null;
+  messages: number;
+  messageLimit: number;
+  tierName: string;
+  topTier: boolean;
+}
+
+/**
+ * The owner's balance and this period's messages against the tier's limit, as one JSON value for a
+ * caller's own select list: a turn checks both without an extra round trip.
+ */
+export const spendingSql = (ownerEmail: SQL | string) => sql<Spending | null>`(
+  SELECT json_build_object(
+    'balance', u.balance_micro_usd::text,
+    'messages', ${usedInPeriodSql(sql`u.id`, 'messages')},
+    'messageLimit', ${tierLimitSql(sql`u.tier`, 'messagesPerMonth')},
+    'tierName', coalesce((SELECT name FROM ${currentTierPlansSql} plan WHERE plan.tier = u.tier), u.tier),
+    'topTier', coalesce((SELECT rank FROM ${currentTierPlansSql} plan WHERE plan.tier = u.tier), 0)
+               >= (SELECT coalesce(max(rank), 0) FROM ${currentTierPlansSql} plan))
+  FROM ${users} u WHERE u.email = ${ownerEmail})`;
+
+/**
+ * Why a turn may not be answered, or null: the tier's messages for this period are used up (403,
+ * naming the limit), or a paid model has no credit (402). The one check every turn makes.
+ */
+export function answerRefusal(modelId: string, spending: Spending | null | undefined): AppError | null {
+  if (spending && spending.messages >= spending.messageLimit) {
+    return limitReached({ limit: 'messagesPerMonth', max: spending.messageLimit, tierName: spending.tierName, topTier: spending.topTier });
+  }
+  return canSpend(modelId, spending?.balance) ? null : noCredit();
+}
+
+export function requireCanAnswer(modelId: string, spending: Spending | null | undefined): void {
+  const refusal = answerRefusal(modelId, spending);
+  if (refusal) throw refusal;
 }
 
 /** The owner's balance in micro-USD (as text: bigint), for a caller's own select list. */

@@ -19,6 +19,7 @@ export async function ensureCatalogStore(ctx: ShopifyContext, connection: ShopCo
   const created = (await createStore(ctx.knowledge, {
     ownerEmail: connection.ownerEmail,
     name: connection.shopName ?? connection.shopDomain,
+    system: true,
   })) as { id: string };
   await updateConnection(ctx.db, connection.id, { catalogStoreId: created.id });
   return created.id;
