@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
+import { billingRoutes } from './domains/billing/billing-routes';
 import { seedTierPlans } from './domains/billing/tiers';
 import { chatRoutes } from './domains/chat/chat-routes';
 import { downloadRoutes } from './domains/exports/download-routes';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });

@@ -29,7 +29,11 @@ export const LIMIT_LABELS: Record<LimitName, { label: string; unit: (n: number) 
   messagesPerMonth: { label: 'Messages this period', unit: (n) => (n === 1 ? 'message a month' : 'messages a month'), perPeriod: true },
   channels: { label: 'Connected channels', unit: (n) => (n === 1 ? 'connected channel' : 'connected channels'), perPeriod: false },
   functions: { label: 'Functions', unit: (n) => (n === 1 ? 'function' : 'functions'), perPeriod: false },
-  wizardRuns: { label: 'Setup wizard runs this period', unit: (n) => (n === 1 ? 'setup wizard run a month' : 'setup wizard runs a month'), perPeriod: true },
+  wizardRuns: {
+    label: 'Setup wizard runs this period',
+    unit: (n) => (n === 1 ? 'setup wizard run a month' : 'setup wizard runs a month'),
+    perPeriod: true,
+  },
 };
 
 /**
@@ -56,7 +60,9 @@ export const billingPageQuerySchema = z.object({ page: z.string().max(20).option
 
 // --- Tiers -----------------------------------------------------------------------------------
 
-export const tierLimitsSchema = z.object(Object.fromEntries(LIMIT_NAMES.map((name) => [name, z.number().int()])) as Record<LimitName, z.ZodNumber>);
+export const tierLimitsSchema = z.object(
+  Object.fromEntries(LIMIT_NAMES.map((name) => [name, z.number().int()])) as Record<LimitName, z.ZodNumber>,
+);
 export type TierLimits = z.infer<typeof tierLimitsSchema>;
 
 /** One tier as it applies now (GET users/tier-limits/): its price and limits, and its table version. */
@@ -89,7 +95,9 @@ export const tierTrackSchema = z.object({
 export type TierTrack = z.infer<typeof tierTrackSchema>;
 
 /** POST users/reset-tier-track/ (staff): one user's period starts again now, with nothing used. */
-export const resetTierTrackRequestSchema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.')) });
+export const resetTierTrackRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address.')),
+});
 export type ResetTierTrackRequest = z.infer<typeof resetTierTrackRequestSchema>;
 
 export const availableUsdSchema = z.object({ available_usd: z.number(), tier: z.string() });
