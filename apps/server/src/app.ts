@@ -19,6 +19,7 @@ import { downloadRoutes } from './domains/exports/download-routes';
 import { functionRoutes } from './domains/functions/function-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
+import { paymentRoutes } from './domains/payments/payment-routes';
 import { sharedAssistantRoutes } from './domains/sharing/shared-assistant-routes';
 import { shopifyRoutes } from './domains/shopify/shopify-routes';
 import { seedTemplates } from './domains/templates/seed-templates';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(variableRoutes, { prefix: '/api' });
   await app.register(downloadRoutes, { prefix: '/api' });
   await app.register(shopifyRoutes, { prefix: '/api/sh' });
+  await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { sources: webhookSources(services) });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist });
