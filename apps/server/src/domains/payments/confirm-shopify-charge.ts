@@ -40,7 +40,7 @@ export function adminAccountUrl(ctx: PaymentsContext, shopDomain: string, checko
  */
 export async function confirmShopifyCharge(ctx: PaymentsContext, input: { checkoutId: string }): Promise<string> {
   const checkout = await findCheckout(ctx.db, { id: input.checkoutId });
-  if (!checkout || checkout.provider !== 'shopify' || !checkout.shopDomain || !checkout.externalId) {
+  if (checkout?.provider !== 'shopify' || !checkout.shopDomain || !checkout.externalId) {
     throw new AppError('NOT_FOUND', paymentMessages.checkoutNotFound);
   }
   const back = adminAccountUrl(ctx, checkout.shopDomain, checkout.id);
@@ -64,7 +64,7 @@ export async function confirmShopifyCharge(ctx: PaymentsContext, input: { checko
     });
   } else {
     const purchase = state.oneTimePurchases.edges.map((edge) => edge.node).find((p) => p.id === checkout.externalId);
-    if (!purchase || purchase.status !== 'ACTIVE' || !checkout.amountMicroUsd) return decline(ctx, checkout.id, checkout.userId, back);
+    if (purchase?.status !== 'ACTIVE' || !checkout.amountMicroUsd) return decline(ctx, checkout.id, checkout.userId, back);
     await creditTopUp(ctx, {
       userId: checkout.userId,
       amountMicroUsd: checkout.amountMicroUsd,
