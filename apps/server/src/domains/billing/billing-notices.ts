@@ -7,7 +7,7 @@ import type { EventBus } from '../../lib/event-bus';
 import { toUsd } from '../../lib/money';
 import { notifyOwner } from '../notifications/notify-owner';
 import { publishAccount } from './account-events';
-import type { LimitUse } from './limits';
+import type { LimitUse } from './limit-reached';
 
 /**
  * The owner's billing notifications (spec "Notifications"): balance low, balance used up, a limit

@@ -6,7 +6,8 @@ import { rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { noticeLimitUse } from './billing-notices';
-import { limitReached } from './limit-reached';
+import { type LimitUse, limitReached } from './limit-reached';
+
 import { countInPeriodSql, usedInPeriodSql } from './tier-periods';
 import { currentTierPlansSql, tierLimitSql } from './tiers';
 
@@ -38,15 +39,6 @@ function usedSql(limit: LimitName, userId: SQL, ownerEmail: SQL): SQL {
 }
 
 const scale = (limit: LimitName) => (limit === 'storedMegabytes' ? MEGABYTE : 1);
-
-export interface LimitUse {
-  limit: LimitName;
-  /** In the limit's unit (megabytes for storage, to two decimals). */
-  used: number;
-  max: number;
-  tierName: string;
-  topTier: boolean;
-}
 
 /**
  * Holds the owner's account row until the transaction ends: creations counted by one limit take

@@ -60,7 +60,7 @@ export async function createShopifyCharge(
 ): Promise<CheckoutResponse> {
   const { user } = input;
   if (!isShopifyAccount(user.email)) throw new AppError('FORBIDDEN', paymentMessages.webUseStripe, { bodyCode: 'use_stripe' });
-  if (!ctx.shopify.api) throw new AppError('UNAVAILABLE', paymentMessages.shopifyNotConfigured, { bodyCode: 'payments_unavailable' });
+  if (!ctx.shopify.api) throw new AppError('NOT_FOUND', paymentMessages.shopifyNotConfigured, { bodyCode: 'payments_unavailable' });
   const connection = await getOwnedConnection(ctx.db, user.email);
   if (!connection) throw new AppError('BAD_REQUEST', paymentMessages.noShop);
   const plan = input.tier ? await paidTierPlan(ctx.db, input.tier) : undefined;

@@ -15,7 +15,7 @@ import { priceForTier } from './stripe-prices';
 export function requireStripe(ctx: PaymentsContext, user: Pick<User, 'email'>): Stripe {
   if (isShopifyAccount(user.email))
     throw new AppError('FORBIDDEN', paymentMessages.embeddedUseShopify, { bodyCode: 'use_shopify_billing' });
-  if (!ctx.stripe) throw new AppError('UNAVAILABLE', paymentMessages.stripeNotConfigured, { bodyCode: 'payments_unavailable' });
+  if (!ctx.stripe) throw new AppError('NOT_FOUND', paymentMessages.stripeNotConfigured, { bodyCode: 'payments_unavailable' });
   return ctx.stripe;
 }
 

@@ -34,7 +34,7 @@ describe('Stripe, not configured', () => {
       status: 503,
       body: { code: 'payments_unavailable' },
     });
-    expect((await call(t, me, 'POST', '/api/users/top-up-usd/', { amount_usd: 10 })).status).toBe(503);
+    expect((await call(t, me, 'POST', '/api/users/top-up-usd/', { amount_usd: 10 })).status).toBe(404);
     expect((await call(t, null, 'POST', '/api/stripe/webhook/', {})).status).toBe(404);
     expect((await call(t, me, 'GET', '/api/users/available-usd/')).body).toEqual({ available_usd: 0, tier: 'basic' });
   });
