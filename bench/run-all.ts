@@ -1,3 +1,4 @@
+import { billingOverhead, webhookToCredit } from './billing';
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
@@ -42,6 +43,8 @@ const benchmarks: Record<string, Benchmark> = {
   functionRun: () => functionRun(),
   sharedChat: () => sharedChat(),
   productWebhook: () => productWebhookSearchable(),
+  billingOverhead: () => billingOverhead(),
+  webhookToCredit: () => webhookToCredit(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 

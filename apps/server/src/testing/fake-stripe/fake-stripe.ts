@@ -173,6 +173,8 @@ export class FakeStripe {
     const page = /^\/(checkout|portal)\/([\w-]+)(\/pay)?$/.exec(url.pathname);
     if (page?.[1] === 'checkout') return this.checkoutPage(res, page[2] as string, Boolean(page[3]) && method === 'POST');
     if (page?.[1] === 'portal') return html(res, '<!doctype html><title>Billing portal</title><h1>Manage your subscription</h1>');
+    // Anything else a browser asks the hosted pages for (a favicon) is not there.
+    if (!url.pathname.startsWith('/v1/')) return html(res, '<!doctype html><title>Not found</title>', 404);
 
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return send(res, 401, { error: { message: 'Invalid API Key provided', type: 'invalid_request_error' } });
