@@ -5,8 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import { limitReached } from './limit-reached';
 import { priceOf } from './pricing';
-import { usedInPeriodSql } from './tier-periods';
-import { currentTierPlansSql, tierLimitSql } from './tiers';
+import { tierPlanOf } from './tiers';
 
 export const NO_CREDIT = 'You have no credit left. Top up your balance to keep chatting with this model.';
 
@@ -39,37 +38,45 @@ export interface Spending {
   balance: number | string | null;
   messages: number;
   messageLimit: number;
-  tierName: string;
-  topTier: boolean;
+  tier: string;
 }
 
 /**
  * The owner's balance and this period's messages against the tier's limit, as one JSON value for a
  * caller's own select list: a turn checks both without an extra round trip.
  */
-export const spendingSql = (ownerEmail: SQL | string) => sql<Spending | null>`(
+export const spendingSql = (ownerEmail: SQL | string) => sql<Spending | null>`${SPENDING[0]}${ownerEmail}${SPENDING[1]}`;
+
+/** Its fixed text, written once (every turn's first query carries it). */
+const SPENDING = [
+  sql.raw(`(
   SELECT json_build_object(
     'balance', u.balance_micro_usd::text,
-    'messages', ${usedInPeriodSql(sql`u.id`, 'messages')},
-    'messageLimit', ${tierLimitSql(sql`u.tier`, 'messagesPerMonth')},
-    'tierName', coalesce((SELECT name FROM ${currentTierPlansSql} plan WHERE plan.tier = u.tier), u.tier),
-    'topTier', coalesce((SELECT rank FROM ${currentTierPlansSql} plan WHERE plan.tier = u.tier), 0)
-               >= (SELECT coalesce(max(rank), 0) FROM ${currentTierPlansSql} plan))
-  FROM ${users} u WHERE u.email = ${ownerEmail})`;
+    'messages', CASE WHEN t.period_end > now() THEN t.messages ELSE 0 END,
+    'messageLimit', coalesce((
+      SELECT (limits ->> 'messagesPerMonth')::int FROM tier_plans
+      WHERE tier = u.tier AND effective_from <= now() ORDER BY version DESC LIMIT 1), 0),
+    'tier', u.tier)
+  FROM users u LEFT JOIN tier_tracks t ON t.user_id = u.id
+  WHERE u.email = `),
+  sql.raw(')'),
+] as const;
 
 /**
  * Why a turn may not be answered, or null: the tier's messages for this period are used up (403,
- * naming the limit), or a paid model has no credit (402). The one check every turn makes.
+ * naming the limit), or a paid model has no credit (402). The one check every turn makes; only a
+ * refusal for the limit reads more (the tier's name, for its message).
  */
-export function answerRefusal(modelId: string, spending: Spending | null | undefined): AppError | null {
+export async function answerRefusal(db: DbOrTx, modelId: string, spending: Spending | null | undefined): Promise<AppError | null> {
   if (spending && spending.messages >= spending.messageLimit) {
-    return limitReached({ limit: 'messagesPerMonth', max: spending.messageLimit, tierName: spending.tierName, topTier: spending.topTier });
+    const { plan, topTier } = await tierPlanOf(db, spending.tier);
+    return limitReached({ limit: 'messagesPerMonth', max: spending.messageLimit, tierName: plan.name, topTier });
   }
   return canSpend(modelId, spending?.balance) ? null : noCredit();
 }
 
-export function requireCanAnswer(modelId: string, spending: Spending | null | undefined): void {
-  const refusal = answerRefusal(modelId, spending);
+export async function requireCanAnswer(db: DbOrTx, modelId: string, spending: Spending | null | undefined): Promise<void> {
+  const refusal = await answerRefusal(db, modelId, spending);
   if (refusal) throw refusal;
 }
 

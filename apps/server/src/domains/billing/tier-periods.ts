@@ -63,21 +63,36 @@ export async function restartTierTrack(db: DbOrTx, userId: string) {
  * when the charge went through). Returns the counter's new value as `used`.
  */
 export function countInPeriodSql(input: { ownerEmail: string; counter: 'messages' | 'wizard_runs'; where?: SQL }): SQL {
-  const { counter } = input;
-  const column = sql.raw(counter);
-  const due = sql`${tierTracks}.period_end <= now()`;
-  return sql`
-    INSERT INTO ${tierTracks} (user_id, period_start, period_end, ${column})
-    SELECT id, now(), now() + interval '1 month', 1 FROM ${users} WHERE email = ${input.ownerEmail} AND ${input.where ?? sql`true`}
-    ON CONFLICT (user_id) DO UPDATE SET
-      period_start = CASE WHEN ${due} THEN ${rolledStart(sql`${tierTracks}.period_end`)} ELSE ${tierTracks}.period_start END,
-      period_end = CASE WHEN ${due} THEN ${rolledStart(sql`${tierTracks}.period_end`)} + interval '1 month' ELSE ${tierTracks}.period_end END,
-      messages = CASE WHEN ${due} THEN 0 ELSE ${tierTracks}.messages END + ${counter === 'messages' ? sql`1` : sql`0`},
-      wizard_runs = CASE WHEN ${due} THEN 0 ELSE ${tierTracks}.wizard_runs END + ${counter === 'wizard_runs' ? sql`1` : sql`0`},
-      notified = CASE WHEN ${due} THEN '[]'::jsonb ELSE ${tierTracks}.notified END,
-      updated_at = now()
-    RETURNING ${column} AS used`;
+  return sql`${COUNT_IN_PERIOD[input.counter][0]}${input.ownerEmail}${COUNT_IN_PERIOD[input.counter][1]}${input.where ?? sql.raw('true')}${COUNT_IN_PERIOD[input.counter][2]}`;
 }
+
+/**
+ * The statement's fixed text per counter, written once: every turn counts a message, and building
+ * it from nested SQL pieces each time cost more than running it.
+ */
+const COUNT_IN_PERIOD = Object.fromEntries(
+  (['messages', 'wizard_runs'] as const).map((counter) => {
+    const rolled = `(tier_tracks.period_end + make_interval(months => (date_part('year', age(now(), tier_tracks.period_end)) * 12 + date_part('month', age(now(), tier_tracks.period_end)))::int))`;
+    const due = 'tier_tracks.period_end <= now()';
+    return [
+      counter,
+      [
+        sql.raw(`INSERT INTO tier_tracks (user_id, period_start, period_end, ${counter})
+    SELECT id, now(), now() + interval '1 month', 1 FROM users WHERE email = `),
+        sql.raw(' AND '),
+        sql.raw(`
+    ON CONFLICT (user_id) DO UPDATE SET
+      period_start = CASE WHEN ${due} THEN ${rolled} ELSE tier_tracks.period_start END,
+      period_end = CASE WHEN ${due} THEN ${rolled} + interval '1 month' ELSE tier_tracks.period_end END,
+      messages = CASE WHEN ${due} THEN 0 ELSE tier_tracks.messages END + ${counter === 'messages' ? 1 : 0},
+      wizard_runs = CASE WHEN ${due} THEN 0 ELSE tier_tracks.wizard_runs END + ${counter === 'wizard_runs' ? 1 : 0},
+      notified = CASE WHEN ${due} THEN '[]'::jsonb ELSE tier_tracks.notified END,
+      updated_at = now()
+    RETURNING ${counter} AS used`),
+      ],
+    ];
+  }),
+) as Record<'messages' | 'wizard_runs', [SQL, SQL, SQL]>;
 
 /** What the owner used of a period counter so far this period, as an SQL integer (0 once the period ended). */
 export const usedInPeriodSql = (userId: SQL, counter: 'messages' | 'wizard_runs') =>

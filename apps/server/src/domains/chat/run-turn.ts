@@ -104,7 +104,7 @@ async function answerInThread(
   const { thread, assistant, storeIds, hasFunctions, spending, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
-  if (!refused) requireCanAnswer(modelId, spending);
+  if (!refused) await requireCanAnswer(ctx.db, modelId, spending);
 
   // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
   // again rather than storing it twice.

@@ -76,7 +76,7 @@ async function storeAndReply(ctx: TurnContext, logger: Logger, input: SendMessag
   checkToolResults(message.content, earlier[0]);
   const modelId = assistant?.model || ctx.models.defaultModelId;
   const refused = Boolean(assistant?.isSafeGuardOn && looksLikeInjection(textOf(message.content)));
-  if (!refused) requireCanAnswer(modelId, await spendingOf(ctx.db, input.ownerEmail));
+  if (!refused) await requireCanAnswer(ctx.db, modelId, await spendingOf(ctx.db, input.ownerEmail));
 
   const toolConfiguration = message.tools.length
     ? {

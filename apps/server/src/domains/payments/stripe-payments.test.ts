@@ -31,7 +31,7 @@ describe('Stripe, not configured', () => {
       unavailable_reason: expect.stringContaining('not available'),
     });
     expect(await call(t, me, 'POST', '/api/stripe/checkout/', { tier: 'pro' })).toMatchObject({
-      status: 503,
+      status: 404,
       body: { code: 'payments_unavailable' },
     });
     expect((await call(t, me, 'POST', '/api/users/top-up-usd/', { amount_usd: 10 })).status).toBe(404);

@@ -63,7 +63,7 @@ async function planTurn(ctx: VisitorChatContext, input: SharedChatMessageRequest
     modelId,
     refused,
     // No credit, or the month's messages used up: the visitor hears only that the chat is unavailable.
-    payable: paused || refused || answerRefusal(modelId, subjects.spending) === null,
+    payable: paused || refused || (await answerRefusal(ctx.db, modelId, subjects.spending)) === null,
     unanswered,
     earlier: history.slice(0, HISTORY_MESSAGES).reverse(),
     visitorToken: thread ? (input.visitorToken as string) : newVisitorToken(),

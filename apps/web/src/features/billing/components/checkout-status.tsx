@@ -10,7 +10,8 @@ export function CheckoutStatus({ checkoutId }: { checkoutId: string }) {
   const checkout = useCheckout(checkoutId);
   if (!checkout.data) return null;
   const { status, kind, tier, amount_usd } = checkout.data;
-  const what = kind === 'subscription' ? `your ${tier ?? 'new'} plan` : `your $${(amount_usd ?? 0).toFixed(2)} top-up`;
+  const plan = tier ? `${tier.slice(0, 1).toUpperCase()}${tier.slice(1)}` : 'new';
+  const what = kind === 'subscription' ? `your ${plan} plan` : `your $${(amount_usd ?? 0).toFixed(2)} top-up`;
   const frame =
     'mx-auto mt-4 flex w-[calc(100%-2rem)] max-w-[calc(56rem-4rem)] items-center gap-3 rounded-xl border p-4 text-sm md:w-[calc(100%-4rem)]';
   if (status === 'pending') {
@@ -32,7 +33,7 @@ export function CheckoutStatus({ checkoutId }: { checkoutId: string }) {
   return (
     <div role="status" className={`${frame} border-emerald-600/40 text-emerald-800 dark:text-emerald-300`} data-testid="checkout-success">
       <CircleCheckIcon className="size-5 shrink-0" aria-hidden="true" />
-      <span>Payment confirmed: {kind === 'subscription' ? `you are now on the ${tier} plan.` : `${what} is in your balance.`}</span>
+      <span>Payment confirmed: {kind === 'subscription' ? `you are now on the ${plan} plan.` : `${what} is in your balance.`}</span>
     </div>
   );
 }
