@@ -28,7 +28,11 @@ const stats = (values: number[]) => ({ p50: percentile(values, 50), p99: percent
  */
 export async function billingOverhead(samples = 400, turns = 100) {
   const fake = await startFakeOpenAi();
-  const t = await createTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODELS: 'gpt-4o-mini,bench-model' });
+  const t = await createTestApp({
+    OPENAI_API_KEY: FAKE_OPENAI_KEY,
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_MODELS: 'gpt-4o-mini,bench-model',
+  });
   try {
     const owner = await createVerifiedUser(t);
     await setBalanceUsd(t.services.db, owner.email, 1000);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/database';
-import { tierTracks, users } from '../../db/schema';
+import { tierTracks } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import { defineJob, type JobQueue } from '../../lib/job-queue';
 
