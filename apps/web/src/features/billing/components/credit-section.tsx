@@ -2,11 +2,11 @@ import { TOP_UP_AMOUNTS_USD } from '@aisle/contracts/billing';
 import { LoaderCircleIcon, WalletIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useBalance } from '../api/get-balance';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useDailyUsage } from '../api/get-daily-usage';
 import { useStartCheckout } from '../api/start-checkout';
+import { billingErrorText } from '../billing-error-text';
 import { SectionFrame } from './section-frame';
 import { SpendChart } from './spend-chart';
 import { TransactionsTable } from './transactions-table';
@@ -46,7 +46,7 @@ export function CreditSection() {
         </div>
         {topUp.error ? (
           <p role="alert" className="text-destructive text-sm">
-            {apiErrorText(topUp.error, 'The payment page could not be opened. Please try again.')}
+            {billingErrorText(topUp.error, 'The payment page could not be opened. Please try again.')}
           </p>
         ) : null}
         {usage.data ? <SpendChart days={usage.data.results} /> : <Skeleton className="h-48 rounded-lg" />}

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useTierTrack } from '../api/get-tier-track';
 import { useTiers } from '../api/get-tiers';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useStartCheckout } from '../api/start-checkout';
+import { billingErrorText } from '../billing-error-text';
 import { PlanCards } from './plan-cards';
 import { SectionFrame } from './section-frame';
 import { UsageBars } from './usage-bars';
@@ -86,13 +86,13 @@ export function PlanSection() {
           />
           {failure ? (
             <p role="alert" className="text-destructive text-sm">
-              {apiErrorText(failure, 'The payment page could not be opened. Please try again.')}
+              {billingErrorText(failure, 'The payment page could not be opened. Please try again.')}
             </p>
           ) : null}
         </div>
       ) : track.error || tiers.error ? (
         <p role="alert" className="text-destructive text-sm">
-          {apiErrorText(track.error ?? tiers.error, 'Your plan could not be loaded. Please reload the page.')}
+          {billingErrorText(track.error ?? tiers.error, 'Your plan could not be loaded. Please reload the page.')}
         </p>
       ) : (
         <Skeleton className="h-64 rounded-lg" role="status" aria-label="Loading your plan" />

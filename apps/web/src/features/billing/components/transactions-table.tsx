@@ -2,8 +2,8 @@ import type { Transaction } from '@aisle/contracts/billing';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useTransactions } from '../api/get-transactions';
+import { billingErrorText } from '../billing-error-text';
 
 const KIND_LABELS: Record<Transaction['kind'], string> = {
   generation_charge: 'Charge',
@@ -21,7 +21,7 @@ export function TransactionsTable() {
   if (transactions.error) {
     return (
       <p role="alert" className="text-destructive text-sm">
-        {apiErrorText(transactions.error, 'Your transactions could not be loaded. Please reload the page.')}
+        {billingErrorText(transactions.error, 'Your transactions could not be loaded. Please reload the page.')}
       </p>
     );
   }
