@@ -8,7 +8,7 @@ import { createStore, post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { countWizardRun, withinLimit } from './limits';
-import { resetDueTierTracks } from './tier-periods';
+import { resetDueTierTracks, runTierPeriodsJob } from './tier-periods';
 
 const MB = 1024 * 1024;
 
@@ -110,6 +110,14 @@ describe('tier limits', () => {
     expect(await track()).toMatchObject({ messages: 0, wizardRuns: 0, notified: [] });
     expect((await track())?.periodEnd.getTime()).toBeGreaterThan(Date.now());
     expect((await ask()).status).toBe(200);
+
+    // The scheduled job does the same, and queues its own next run.
+    await t.services.db.execute(sql`UPDATE tier_tracks SET period_end = now() - interval '1 minute'`);
+    expect(await runTierPeriodsJob(t.services)).toBeGreaterThan(0);
+    const queued = await t.services.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'billing-tier-periods' AND state = 'created'`,
+    );
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
   it('lifts the limits with the tier: on pro the third assistant is created', async () => {
