@@ -1,4 +1,6 @@
+import { UserRoundIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { ScreenHeader } from '@/components/layouts/screen-header';
 import { ProfileSettings } from '@/features/accounts/components/profile-settings';
 import { ReplySignatureSettings } from '@/features/accounts/components/reply-signature-settings';
 import { CheckoutStatus } from '@/features/billing/components/checkout-status';
@@ -17,6 +19,9 @@ export default function AccountRoute() {
   useAccountLive();
   return (
     <div className="pb-8">
+      <div className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8 md:pt-8">
+        <ScreenHeader title="Account" icon={UserRoundIcon} summary="Your profile, plan and credit." />
+      </div>
       {checkoutId && checkoutId !== 'cancelled' ? <CheckoutStatus checkoutId={checkoutId} /> : null}
       <ProfileSettings />
       <PlanSection />

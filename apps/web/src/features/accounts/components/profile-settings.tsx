@@ -21,7 +21,7 @@ export function ProfileSettings() {
     event.target.value = '';
   };
   return (
-    <section aria-labelledby={titleId} className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8 md:pt-8">
+    <section aria-labelledby={titleId} className="mx-auto w-full max-w-4xl px-4 md:px-8">
       <div className="rounded-xl border bg-card p-4 md:p-5">
         <div className="mb-4 flex items-start gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
