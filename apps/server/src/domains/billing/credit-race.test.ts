@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, userTransactions } from '../../db/schema';
+import { messages, notifications, userTransactions } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import { createAssistant } from '../../testing/assistants';
 import { setBalanceUsd } from '../../testing/balances';
@@ -11,6 +11,7 @@ import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { adjustBalance } from './adjust-balance';
+import { afterCharge } from './billing-notices';
 import { chargeGeneration } from './charge-generation';
 import { balanceOf, NO_CREDIT } from './credit';
 import { generationUsage } from './generation-usage';
@@ -71,9 +72,22 @@ describe('credit under concurrent spending', () => {
     fake.chunkDelayMs = 0;
   });
 
-  it('charges the last of the credit when a turn costs more than is left, never going below zero', async () => {
-    await setBalanceUsd(t.services.db, me.email, 0.0001);
+  it('charges the last of the credit when a turn costs more than is left, never going below zero; tells the owner', async () => {
     const usage = generationUsage('openai:gpt-4o-mini', TURN_USAGE as never);
+    const titles = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (await t.services.db.select().from(notifications).where(eq(notifications.ownerEmail, me.email))).map((n) => n.title);
+    };
+    // The 50 turns above used the credit up.
+    expect(await titles()).toContain('Your credit is used up');
+    // A charge that takes the balance under $1 says it is low, once.
+    await setBalanceUsd(t.services.db, me.email, 1.0002);
+    const report = (outcome: Parameters<typeof afterCharge>[2]) => afterCharge(t.services, me.email, outcome);
+    await chargeGeneration(t.services.db, { ownerEmail: me.email, type: 'x', result: null, usage }, report);
+    await chargeGeneration(t.services.db, { ownerEmail: me.email, type: 'x', result: null, usage }, report);
+    expect((await titles()).filter((title) => title === 'Your balance is low')).toHaveLength(1);
+
+    await setBalanceUsd(t.services.db, me.email, 0.0001);
     await chargeGeneration(t.services.db, { ownerEmail: me.email, type: 'x', result: null, usage });
     expect(await balanceOf(t.services.db, me.email)).toBe(0);
     await expect(chargeGeneration(t.services.db, { ownerEmail: me.email, type: 'x', result: null, usage })).rejects.toMatchObject({
