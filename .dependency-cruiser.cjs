@@ -14,6 +14,9 @@
 const SERVER_DOMAINS = [
   // Top: the wizard drives the others' operations (stores, assistants, shares, Shopify) and none calls it.
   'setup-wizard',
+  // Stripe and Shopify Billing: checkouts, the portal and the providers' webhooks. Above shopify
+  // (it charges through the shop's Admin client); every balance and tier change goes through billing.
+  'payments',
   'chat',
   'visitor-chat',
   'conversations',
@@ -29,11 +32,12 @@ const SERVER_DOMAINS = [
   'variables',
   'ai',
   'knowledge',
+  // Below knowledge, functions and assistants (their tier limits), above notifications (its notices).
+  'billing',
   'notifications',
   'exports',
   'announcements',
   'accounts',
-  'billing',
   'auth',
 ];
 

@@ -1,3 +1,4 @@
+import { billingOverhead, webhookToCredit } from './billing';
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
@@ -44,6 +45,8 @@ const benchmarks: Record<string, Benchmark> = {
   sharedChat: () => sharedChat(),
   productWebhook: () => productWebhookSearchable(),
   setupWizard: () => setupWizard(),
+  billingOverhead: () => billingOverhead(),
+  webhookToCredit: () => webhookToCredit(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 

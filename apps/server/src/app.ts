@@ -12,11 +12,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
+import { billingRoutes } from './domains/billing/billing-routes';
+import { seedTierPlans } from './domains/billing/tiers';
 import { chatRoutes } from './domains/chat/chat-routes';
 import { downloadRoutes } from './domains/exports/download-routes';
 import { functionRoutes } from './domains/functions/function-routes';
 import { knowledgeRoutes } from './domains/knowledge/knowledge-routes';
 import { notificationRoutes } from './domains/notifications/notification-routes';
+import { paymentRoutes } from './domains/payments/payment-routes';
 import { setupWizardRoutes } from './domains/setup-wizard/setup-wizard-routes';
 import { sharedAssistantRoutes } from './domains/sharing/shared-assistant-routes';
 import { shopifyRoutes } from './domains/shopify/shopify-routes';
@@ -60,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { services } = options;
   const { env } = services;
   await seedTemplates(services.db);
+  await seedTierPlans(services.db);
   const app = Fastify({
     bodyLimit: env.BODY_LIMIT,
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: otherwise any client could
@@ -129,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
@@ -141,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(downloadRoutes, { prefix: '/api' });
   await app.register(shopifyRoutes, { prefix: '/api/sh' });
   await app.register(setupWizardRoutes, { prefix: '/api/wizard' });
+  await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { sources: webhookSources(services) });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, {

@@ -163,6 +163,14 @@ const envSchema = z.object({
       .pipe(z.array(z.url('must be comma-separated origins such as https://admin.example.com')))
       .default([]),
   ),
+  /** Stripe's secret key (`sk_…`): with it, web users can subscribe and top up by card (domains/payments). */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The webhook endpoint's signing secret (`whsec_…`): POST /api/stripe/webhook/ is refused (404) without it. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where Stripe API calls go (default https://api.stripe.com); tests point it at a fake on loopback. */
+  STRIPE_API_ORIGIN: optionalUrl,
+  /** Shopify charges created as test charges (development stores cannot pay real ones). */
+  SHOPIFY_BILLING_TEST: bool,
   /** How long a signed download link (an export's `presignedGet`) stays valid, in seconds. */
   DOWNLOAD_LINK_LIFETIME: z.coerce
     .number()

@@ -1,6 +1,6 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database';
+import type { Db, DbOrTx } from '../db/database';
 import { AppError, appErrorFromDatabase } from '../lib/app-error';
 import type { EventBus, ModelEventKind } from '../lib/event-bus';
 import type { Viewer } from '../lib/viewer';
@@ -172,7 +172,10 @@ export async function createItem(ctx: ModelContext, model: ModelDef, input: Item
   }
   if ('ownerEmail' in columnsOf(model)) values.ownerEmail = ctx.viewer.email;
   if (model.prepareWrite) Object.assign(values, model.prepareWrite(values, null));
-  const [row] = (await runWrite(() => ctx.db.insert(model.table).values(values).returning())) as Item[];
+  const insert = (db: DbOrTx) => runWrite(() => db.insert(model.table).values(values).returning()) as Promise<Item[]>;
+  const [row] = model.createGuard
+    ? await model.createGuard({ db: ctx.db, events: ctx.events, ownerEmail: ctx.viewer.email }, insert)
+    : await insert(ctx.db);
   const item = toApiItem(model, row as Item);
   publish(ctx, model, 'create', item);
   return item;

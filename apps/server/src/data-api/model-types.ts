@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ModelEventKind } from '../lib/event-bus';
+import type { Db, DbOrTx } from '../db/database';
+import type { EventBus, ModelEventKind } from '../lib/event-bus';
 
 /** Scalar kinds of the data API, as Amplify generates them. */
 export type FieldType = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean' | 'AWSDateTime' | 'AWSJSON' | 'StringList';
@@ -49,6 +50,12 @@ export interface RelationDef {
  */
 export type PrepareWrite = (values: Record<string, unknown>, current: Record<string, unknown> | null) => Record<string, unknown>;
 
+/**
+ * Wraps a create through the data API: the domain's rule around it (a tier limit: check and
+ * insert in one transaction). `create` runs the insert on the database handle it is given.
+ */
+export type CreateGuard = <T>(ctx: { db: Db; events: EventBus; ownerEmail: string }, create: (db: DbOrTx) => Promise<T>) => Promise<T>;
+
 export interface ModelDef {
   name: string;
   /** Plural used in `listX` (Amplify's pluralisation). */
@@ -68,6 +75,7 @@ export interface ModelDef {
   indexes?: IndexDef[];
   relations?: RelationDef[];
   prepareWrite?: PrepareWrite;
+  createGuard?: CreateGuard;
   /**
    * What a client may write, as packages/contracts says it (`entitySchemas`): checked on every
    * create and update (an update only for the fields it sends). Fields it does not name still get

@@ -19,6 +19,7 @@ import { RESTARTING_RETRY_AFTER_SECONDS } from '../lib/shutdown';
 import { endingOnDrain } from '../lib/sse';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
+import { billingResolvers } from './billing-resolvers';
 import type { GraphQLContext } from './context';
 import { conversationResolvers } from './conversation-resolvers';
 import { inboxResolvers } from './inbox-resolvers';
@@ -64,6 +65,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
       buildResolvers(hub),
       conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger),
       inboxResolvers(inbox),
+      billingResolvers(hub),
     ],
   });
   const yoga = createYoga<ServerContext, GraphQLContext>({

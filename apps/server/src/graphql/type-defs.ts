@@ -1,3 +1,4 @@
+import { billingSdl } from '../domains/billing/billing-sdl';
 import { conversationSdl } from '../domains/conversations/conversation-sdl';
 import { inboxSdl } from '../domains/inbox/inbox-sdl';
 import { buildSdl } from './build-sdl';
@@ -7,4 +8,4 @@ import { buildSdl } from './build-sdl';
  * inbox domains add to them. The route builds its schema from this, and so does anything that
  * needs the schema without the app (the fuzz campaign enumerates its operations).
  */
-export const typeDefs = () => [buildSdl(), conversationSdl, inboxSdl];
+export const typeDefs = () => [buildSdl(), conversationSdl, inboxSdl, billingSdl];

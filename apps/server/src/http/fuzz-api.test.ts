@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeShopify, startFakeShopify } from '../testing/fake-shopify/fake-shopify';
 import { connectShopToAccount, shopifyEnv } from '../testing/fake-shopify/shopify-test-kit';
+import { type FakeStripe, startFakeStripe } from '../testing/fake-stripe/fake-stripe';
 import { fuzzApi } from '../testing/fuzz/fuzz-api';
 import { injectTransport } from '../testing/fuzz/fuzz-transport';
 import { viewerToken } from '../testing/graphql-client';
@@ -19,13 +20,17 @@ const SEED = 20_250_601;
 describe('fuzzing the whole API', () => {
   let t: TestApp;
   let shopify: FakeShopify;
+  let stripe: FakeStripe;
 
   beforeAll(async () => {
     // Shopify on (a fake store on loopback), so its routes are fuzzed past "not configured".
     shopify = await startFakeShopify({ products: 3 });
+    // Stripe on too (a fake on loopback): checkouts, the portal and the signed webhook are fuzzed.
+    stripe = await startFakeStripe();
     // Limits high enough that the campaign reaches the code behind them rather than 429s.
     t = await createTestApp({
       ...shopifyEnv(shopify),
+      ...stripe.env(),
       GRAPHQL_RATE_LIMIT: '1000000',
       AUTH_RATE_LIMIT: '1000000',
       SHARED_CHAT_VISITOR_RATE_LIMIT: '1000000',
@@ -37,6 +42,7 @@ describe('fuzzing the whole API', () => {
   afterAll(async () => {
     await t.close();
     await shopify.close();
+    await stripe.close();
   });
 
   it('answers every generated request without a server error, and stays up', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from '../domains/billing/tier-periods';
 import { createInboxContext } from '../domains/inbox/inbox-context';
 import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox/summary-queue';
 import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from '../domains/knowledge/embeddings/embedding-queue';
@@ -80,6 +81,13 @@ export function jobList(services: Services): JobEntry[] {
       concurrency: 1,
       handle: (data, job) => syncCatalog(shopify, data, job),
       resume: () => resumeCatalogSyncs(shopify),
+    }),
+    // The tier tracks' periods, rolled over when they end; the job queues its own next run.
+    entry({
+      job: tierPeriodsJob,
+      concurrency: 1,
+      handle: async () => void (await runTierPeriodsJob(services)),
+      resume: () => resumeTierPeriods(services),
     }),
     // One product per webhook; edits of one shop's product list take turns on the file's row lock.
     entry({

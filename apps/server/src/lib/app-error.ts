@@ -27,6 +27,8 @@ export interface AppErrorOptions {
   bodyCode?: string;
   /** Seconds the client should wait before trying again: sent as `Retry-After` (429, 503). */
   retryAfterSeconds?: number;
+  /** More machine-readable fields of the body (a reached limit's name). */
+  extra?: Record<string, string | number>;
   cause?: unknown;
 }
 
@@ -34,6 +36,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string[]>;
   readonly bodyCode?: string;
   readonly retryAfterSeconds?: number;
+  readonly extra?: Record<string, string | number>;
 
   constructor(
     readonly code: AppErrorCode,
@@ -45,6 +48,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.bodyCode = options.bodyCode;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra;
   }
 
   get status(): number {
@@ -54,7 +58,7 @@ export class AppError extends Error {
   /** The response body the spec's error catalogue reads. */
   toBody(): Record<string, unknown> {
     if (this.fields) return this.fields;
-    return this.bodyCode ? { detail: this.detail, code: this.bodyCode } : { detail: this.detail };
+    return this.bodyCode ? { detail: this.detail, code: this.bodyCode, ...this.extra } : { detail: this.detail, ...this.extra };
   }
 
   static fields(fields: Record<string, string[]>): AppError {

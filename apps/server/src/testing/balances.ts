@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { adjustBalance } from '../domains/billing/adjust-balance';
 import { balanceOf } from '../domains/billing/credit';
-import { toMicroUsd, toUsd } from '../domains/billing/money';
+import { toMicroUsd, toUsd } from '../lib/money';
 
 /** Gives an owner this USD balance, through the ledger like any real balance change. */
 export async function setBalanceUsd(db: Db, ownerEmail: string, usd: number) {

@@ -133,3 +133,17 @@ export function createUserWithCli(env: Record<string, string | undefined>, user:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
+
+/**
+ * `npm run tiers:set -- --file <file>` (src/cli/set-tiers.ts, through tsx) against the database
+ * `env` names: writes the file's tiers as their next versions. Like user:create, only while no
+ * server runs on that DATA_DIR.
+ */
+export function setTiersWithCli(env: Record<string, string | undefined>, file: string): void {
+  const tsx = pathToFileURL(createRequire(path.join(serverDir, 'package.json')).resolve('tsx')).href;
+  execFileSync(process.execPath, ['--import', tsx, 'src/cli/set-tiers.ts', '--file', file], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}

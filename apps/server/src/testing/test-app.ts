@@ -10,6 +10,7 @@ import { startWorkers } from '../jobs/start-workers';
 import { createEventBus } from '../lib/event-bus';
 import type { Mail, Mailer } from '../lib/mailer';
 import { closeServices, createServices, type Services } from '../services';
+import { useRoomyTiers } from './roomy-tiers';
 import { createScratchDatabase, redisUrl, scaled, uniqueChannelPrefix } from './test-backend';
 
 export interface TestApp {
@@ -25,7 +26,15 @@ export interface TestApp {
  * run), with a mailer that records mails. Each call is isolated: its own database, data directory
  * and event channels. It runs every job too, as one `npm start` process does.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * `roomy` (default): every tier's limits a thousand times the defaults, for suites not about
+   * limits; `seeded`: the tiers as a new install has them.
+   */
+  tiers?: 'roomy' | 'seeded';
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aisle-test-'));
   const env = parseEnv({
     DATA_DIR: dataDir,
@@ -48,6 +57,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const services = await createServices({ env, logger, database, mailer, events });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   await app.ready();
+  if ((options.tiers ?? 'roomy') === 'roomy') await useRoomyTiers(services.db);
   // As `npm start` on the embedded default (ROLE=all): the same process runs the jobs.
   await startWorkers(services);
   return {

@@ -11,6 +11,7 @@ export const webhookTexts = {
   wrongTopic: 'The webhook topic does not match this address.',
   duplicate: 'Already received.',
   received: 'Received.',
+  notHandled: 'Received; this event type is not handled.',
 };
 
 /**
@@ -21,13 +22,19 @@ export const webhookTexts = {
  */
 export async function receiveWebhook(
   deps: { db: Db; logger: Logger },
-  input: { source: WebhookSource; topic: WebhookTopic; rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+  input: { source: WebhookSource; topics: WebhookTopic[]; rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
 ): Promise<WebhookOutcome> {
-  const { source, topic } = input;
+  const { source } = input;
   if (source.disabledDetail) return { status: 404, body: { detail: source.disabledDetail } };
   const delivery = await input.source.verify({ rawBody: input.rawBody, headers: input.headers });
   if (!delivery) return { status: 401, body: { detail: webhookTexts.badSignature } };
-  if (delivery.topic !== topic.topic) return { status: 400, body: { detail: webhookTexts.wrongTopic } };
+  // A route serves its own topics: one per route (Shopify), or every event of one endpoint (Stripe).
+  const topic = input.topics.find((candidate) => candidate.topic === delivery.topic);
+  if (!topic) {
+    return source.acceptsOtherTopics
+      ? { status: 200, body: { detail: webhookTexts.notHandled } }
+      : { status: 400, body: { detail: webhookTexts.wrongTopic } };
+  }
 
   const [first] = await deps.db
     .insert(webhookDeliveries)

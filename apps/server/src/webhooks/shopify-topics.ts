@@ -1,3 +1,5 @@
+import { createPaymentsContext } from '../domains/payments/payments-context';
+import { syncShopifySubscription } from '../domains/payments/sync-shopify-subscription';
 import { handleAppUninstalled } from '../domains/shopify/handle-app-uninstalled';
 import { queueProductRefresh } from '../domains/shopify/queue-product-refresh';
 import { recordOrder } from '../domains/shopify/record-order';
@@ -51,6 +53,7 @@ const SHOPIFY_TOPICS: { topic: string; summary: string; handle: Handler }[] = [
 
 export function shopifyWebhookSource(services: Services): WebhookSource {
   const ctx = createShopifyContext(services);
+  const payments = createPaymentsContext(services);
   // verify() returns the shop with the delivery; handlers receive it back from `subject`.
   const shopOf = (delivery: VerifiedDelivery) => delivery.subject as string;
   return {
@@ -61,11 +64,19 @@ export function shopifyWebhookSource(services: Services): WebhookSource {
       const delivery = await verifyShopifyWebhook(ctx, request);
       return delivery && { deliveryId: delivery.deliveryId, topic: delivery.topic, subject: delivery.shop, payload: delivery.payload };
     },
-    topics: SHOPIFY_TOPICS.map(({ topic, summary, handle }) => ({
-      topic,
-      summary,
-      path: `/api/sh/webhooks/${topic}`,
-      handle: (delivery) => handle(ctx, { shop: shopOf(delivery), payload: delivery.payload }),
-    })),
+    topics: [
+      ...SHOPIFY_TOPICS.map(({ topic, summary, handle }) => ({
+        topic,
+        summary,
+        path: `/api/sh/webhooks/${topic}`,
+        handle: (delivery: VerifiedDelivery) => handle(ctx, { shop: shopOf(delivery), payload: delivery.payload }),
+      })),
+      {
+        topic: 'app_subscriptions/update',
+        summary: 'An app subscription changed at Shopify (approved, cancelled, frozen): the tier follows',
+        path: '/api/sh/webhooks/app_subscriptions/update',
+        handle: (delivery: VerifiedDelivery) => syncShopifySubscription(payments, { shop: shopOf(delivery), payload: delivery.payload }),
+      },
+    ],
   };
 }

@@ -13,20 +13,21 @@ export async function webhookRoutes(fastify: FastifyInstance, options: { sources
   const { db } = fastify.services;
   const logger = fastify.log as unknown as import('pino').Logger;
   for (const source of options.sources) {
-    for (const topic of source.topics) {
+    const byPath = Map.groupBy(source.topics, (topic) => topic.path);
+    for (const [path, topics] of byPath) {
       fastify.post(
-        topic.path,
+        path,
         {
           config: { ownInputChecks: true },
           schema: {
             tags: [source.tag],
-            summary: topic.summary,
+            summary: topics.length === 1 ? (topics[0]?.summary ?? '') : `${source.tag}: ${topics.map((topic) => topic.topic).join(', ')}`,
             description: `Signed by ${source.tag}: a missing or invalid signature is 401 and changes nothing; a repeated delivery is 200 and has no second effect.`,
           },
         },
         async (request, reply) => {
           const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const outcome = await receiveWebhook({ db, logger }, { source, topic, rawBody, headers: request.headers });
+          const outcome = await receiveWebhook({ db, logger }, { source, topics, rawBody, headers: request.headers });
           return reply.status(outcome.status).send(outcome.body);
         },
       );

@@ -16,6 +16,12 @@ export interface WebhookSource {
    */
   verify(request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<VerifiedDelivery | null>;
   topics: WebhookTopic[];
+  /**
+   * Sources that post every event to one address (Stripe) answer a signed event of a type not in
+   * their table 200, doing nothing (a 4xx would make the platform retry it for days); the others
+   * answer a topic that is not the route's own 400.
+   */
+  acceptsOtherTopics?: boolean;
 }
 
 /** A delivery whose signature checked out. */
@@ -32,7 +38,7 @@ export interface VerifiedDelivery {
 
 export interface WebhookTopic {
   topic: string;
-  /** The route it arrives on, e.g. `/api/sh/webhooks/app/uninstalled`. */
+  /** The route it arrives on, e.g. `/api/sh/webhooks/app/uninstalled`; topics of one source may share it. */
   path: string;
   summary: string;
   /**

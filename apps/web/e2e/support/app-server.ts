@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildBundle, type CliUser, createUserWithCli, freePort, startBundle } from '@aisle/server/testing/server-bundle';
+import { roomyTierChanges } from '@aisle/server/testing/roomy-tiers';
+import { buildBundle, type CliUser, createUserWithCli, freePort, setTiersWithCli, startBundle } from '@aisle/server/testing/server-bundle';
 import { inject } from 'vitest';
 import { buildWebApp } from './web-build';
 
@@ -12,6 +13,11 @@ export interface StartAppServerOptions {
   users?: AppServerUser[];
   /** Extra environment for the server (and the user:create runs); `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
+  /**
+   * `roomy` (default): every tier's limits a thousand times the defaults (written with
+   * `npm run tiers:set`), for suites not about limits; `seeded`: the tiers a new install has.
+   */
+  tiers?: 'roomy' | 'seeded';
 }
 
 export interface AppServer {
@@ -61,6 +67,11 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
   try {
     // user:create opens the PGlite folder itself: strictly before the server does.
     for (const user of options.users ?? []) createUserWithCli(env, user);
+    if ((options.tiers ?? 'roomy') === 'roomy') {
+      const file = path.join(dataDir, 'roomy-tiers.json');
+      writeFileSync(file, JSON.stringify(roomyTierChanges()));
+      setTiersWithCli(env, file);
+    }
     const server = await startBundle(serverBundle(), env, { port });
     const killOnExit = () => server.child.kill('SIGKILL');
     process.once('exit', killOnExit);

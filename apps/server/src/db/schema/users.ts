@@ -1,4 +1,4 @@
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './columns';
 
 /** Server-side user (spec §3 User). E-mails are stored lower-cased; uniqueness is on that value. */
@@ -22,7 +22,6 @@ export const users = pgTable(
     replySignedAs: text('reply_signed_as').notNull().default('team'),
     displayName: text('display_name'),
     shopName: text('shop_name'),
-    tierTrack: jsonb('tier_track').$type<Record<string, unknown>>().notNull().default({}),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps(),

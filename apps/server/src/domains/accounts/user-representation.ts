@@ -1,6 +1,6 @@
 import type { LoginUser, RefreshUser, UserRepresentation } from '@aisle/contracts/accounts';
 import type { User } from '../../db/schema/users';
-import { toUsd } from '../billing/money';
+import { toUsd } from '../../lib/money';
 
 /** How the users API shows a user: an explicit list of fields, so the password hash never leaks. */
 export function toUserRepresentation(user: User): UserRepresentation {

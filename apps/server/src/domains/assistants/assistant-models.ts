@@ -11,6 +11,7 @@ import {
   tasks,
   threads,
 } from '../../db/schema';
+import { withinLimit } from '../billing/limits';
 
 /*
  * Three lists, because src/data-api-models.ts keeps the data API's order of models (the SDL follows
@@ -85,6 +86,8 @@ export const assistantModels: ModelDef[] = [
     create: 'owner',
     update: 'owner',
     delete: 'owner',
+    // Within the tier's limit, checked and inserted in one transaction (billing/limits.ts).
+    createGuard: (ctx, create) => withinLimit(ctx, { ownerEmail: ctx.ownerEmail, limit: 'assistants' }, create),
     subscriptions: ['create', 'update', 'delete'],
     indexes: [{ query: 'assistantsByOwnerEmail', hashField: 'ownerEmail', sortField: 'createdAt' }],
     relations: [

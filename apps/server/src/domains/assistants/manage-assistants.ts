@@ -12,6 +12,7 @@ import {
   threads,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { withinLimit } from '../billing/limits';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 
@@ -37,19 +38,21 @@ export async function createAssistant(
 ): Promise<Assistant> {
   const { ownerEmail, assistantName, ...changes } = input;
   checkModel(ctx, changes.model);
-  const [row] = await ctx.db
-    .insert(assistants)
-    .values({
-      model: ctx.models.defaultModelId,
-      tools: [],
-      toolResources: {},
-      storeRetrievalSettings: DEFAULT_STORE_RETRIEVAL_SETTINGS,
-      assistantUserQA: [],
-      ...toColumns(changes),
-      assistantName,
-      ownerEmail,
-    })
-    .returning();
+  const [row] = await withinLimit(ctx, { ownerEmail, limit: 'assistants' }, (tx) =>
+    tx
+      .insert(assistants)
+      .values({
+        model: ctx.models.defaultModelId,
+        tools: [],
+        toolResources: {},
+        storeRetrievalSettings: DEFAULT_STORE_RETRIEVAL_SETTINGS,
+        assistantUserQA: [],
+        ...toColumns(changes),
+        assistantName,
+        ownerEmail,
+      })
+      .returning(),
+  );
   return publishRow(ctx, getModel('Assistant'), 'create', row as object) as Assistant;
 }
 

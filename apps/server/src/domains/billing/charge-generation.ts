@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { dailyUsage, tasks, users, userTransactions } from '../../db/schema';
+import { tasks } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
+import { toMicroUsd } from '../../lib/money';
+import type { ChargeOutcome } from './billing-notices';
+import { noCredit } from './credit';
 import type { GenerationUsage } from './generation-usage';
-import { toMicroUsd } from './money';
+import { countInPeriodSql } from './tier-periods';
 
 /** What a charge reads of a generation's usage (a chat reply's usage, with its citations, fits too). */
 export type ChargedUsage = Pick<GenerationUsage, 'model' | 'inputTokens' | 'outputTokens' | 'costUsd' | 'refused'> & {
@@ -14,42 +18,68 @@ export interface GenerationCharge {
   ownerEmail: string;
   usage: ChargedUsage;
   /**
-   * What the generation produced, as an SQL text expression of the caller's statement
-   * (`'message:' || reply.id`): the ledger row's reference, and its idempotency key, so one
-   * artifact is never charged twice.
+   * What the generation produced (`message:<id>`, `task:<id>`, with an id the caller chose before
+   * the statement): the ledger row's reference, and its idempotency key, so one artifact is never
+   * charged twice.
    */
-  reference: SQL;
+  reference: string;
+  /** A reply to a message (a turn of any chat): counted against the tier's messages per month. */
+  countsAsMessage?: boolean;
+}
+
+export interface GenerationChargeSql {
+  /** Common table expressions to put first in the caller's `WITH` list (no leading comma). */
+  ctes: SQL;
+  /**
+   * True when the generation may be kept: it was free, or its charge went through. Guard what the
+   * statement stores with it (`INSERT ... SELECT ... WHERE ${allowed}`), and refuse the turn when
+   * nothing was stored: the owner's credit ran out while the model was writing.
+   */
+  allowed: SQL;
+  /** For the caller's select list: what happened, for `afterCharge` (notices, live balance). */
+  outcome: SQL;
 }
 
 /**
- * A generation's charge as common table expressions to append to the caller's own `WITH` list
- * (they start with a comma), after the CTE that `reference` reads: the owner's balance goes down by
- * the cost, a ledger row records it with the balance it left, and the day's usage is counted. All
- * in the statement that stores what the generation produced, so the work and its charge commit
- * together or not at all, in one round trip (under load, turns share one embedded database
- * connection, so every CTE left out is time saved for every visitor).
+ * A generation's charge as common table expressions that lead the statement storing what the
+ * generation produced, so the work and its charge commit together or not at all, in one round trip
+ * (under load, turns share one embedded database connection, so every CTE left out is time saved
+ * for every visitor).
  *
- * The balance is updated before the ledger row is written so `balance_after_micro_usd` is the
- * row's real value under concurrent charges (the UPDATE re-reads the locked row). A replayed
- * reference charges nothing; a concurrent replay fails on the idempotency key's unique index and
- * rolls its whole statement back. A free generation writes no ledger row (the balance did not
- * move), and a refusal is no usage either.
+ * The balance never goes below zero, however many turns end at once (DESIGN "Money"): the check
+ * and the charge are one UPDATE that locks the owner's row and re-reads it, taking the cost only
+ * while the balance is positive. When the balance is smaller than the cost, the rest is written
+ * off: the turn was admitted with credit, and the next one will be refused up front. When it is
+ * zero, nothing is charged, `allowed` is false and the caller stores nothing. A free generation
+ * writes no ledger row (the balance did not move), and a refusal is no usage either.
  */
-export function generationChargeCtes(charge: GenerationCharge): SQL {
+export function generationCharge(charge: GenerationCharge): GenerationChargeSql {
   const { usage, ownerEmail } = charge;
   const micro = toMicroUsd(usage.costUsd);
-  const key = sql`('generation:' || ${charge.reference})`;
+  const key = `generation:${charge.reference}`;
+  const paid = micro > 0;
+  const counted = Boolean(charge.countsAsMessage && !usage.refused);
+  // Every turn builds this statement, so it names its tables in the text and binds only values:
+  // composing it from table objects took longer than running it (bench/billing.ts).
+  const allowed = paid ? sql.raw('EXISTS (SELECT 1 FROM billing_charged)') : sql.raw('true');
   const parts: SQL[] = [];
-  if (micro > 0) {
+  if (paid) {
     parts.push(sql`
     billing_charged AS (
-      UPDATE ${users} SET balance_micro_usd = balance_micro_usd - ${micro}::bigint
-      WHERE email = ${ownerEmail} AND NOT EXISTS (SELECT 1 FROM ${userTransactions} WHERE idempotency_key = ${key})
-      RETURNING id, balance_micro_usd
+      UPDATE users SET balance_micro_usd = users.balance_micro_usd - owner.amount
+      FROM (
+        SELECT id, least(balance_micro_usd, ${micro}::bigint) AS amount FROM users
+        WHERE email = ${ownerEmail} AND balance_micro_usd > 0
+          AND NOT EXISTS (SELECT 1 FROM user_transactions WHERE idempotency_key = ${key})
+        FOR UPDATE
+      ) owner
+      WHERE users.id = owner.id
+      RETURNING users.id, users.balance_micro_usd, owner.amount
     ), billing_ledger AS (
-      INSERT INTO ${userTransactions} (user_id, kind, amount_micro_usd, balance_after_micro_usd, reference, idempotency_key, description)
-      SELECT id, 'generation_charge', ${-micro}::bigint, balance_micro_usd, ${charge.reference}, ${key},
-             ${`${usage.provider}:${usage.model}`}
+      INSERT INTO user_transactions (user_id, kind, amount_micro_usd, balance_after_micro_usd, reference, idempotency_key, description)
+      SELECT id, 'generation_charge', -amount, balance_micro_usd, ${charge.reference}, ${key},
+             ${`${usage.provider}:${usage.model}`} || CASE WHEN amount < ${micro}::bigint
+               THEN ' (cost ' || ${micro}::bigint || ' µ$; the rest of the credit)' ELSE '' END
       FROM billing_charged
       RETURNING 1
     )`);
@@ -57,25 +87,35 @@ export function generationChargeCtes(charge: GenerationCharge): SQL {
   if (!usage.refused) {
     parts.push(sql`
     billing_usage AS (
-      INSERT INTO ${dailyUsage} (user_id, day, cost_micro_usd, input_tokens, output_tokens, generations)
+      INSERT INTO daily_usage (user_id, day, cost_micro_usd, input_tokens, output_tokens, generations)
       SELECT id, (now() AT TIME ZONE 'UTC')::date, ${micro}::bigint, ${usage.inputTokens}::bigint, ${usage.outputTokens}::bigint, 1
-      FROM ${users} WHERE email = ${ownerEmail}
+      FROM users WHERE email = ${ownerEmail} AND ${allowed}
       ON CONFLICT (user_id, day) DO UPDATE SET
-        cost_micro_usd = ${dailyUsage}.cost_micro_usd + excluded.cost_micro_usd,
-        input_tokens = ${dailyUsage}.input_tokens + excluded.input_tokens,
-        output_tokens = ${dailyUsage}.output_tokens + excluded.output_tokens,
-        generations = ${dailyUsage}.generations + 1,
+        cost_micro_usd = daily_usage.cost_micro_usd + excluded.cost_micro_usd,
+        input_tokens = daily_usage.input_tokens + excluded.input_tokens,
+        output_tokens = daily_usage.output_tokens + excluded.output_tokens,
+        generations = daily_usage.generations + 1,
         updated_at = now()
       RETURNING 1
     )`);
   }
-  return parts.length ? sql`, ${sql.join(parts, sql`, `)}` : sql``;
+  if (counted) parts.push(sql`billing_track AS (${countInPeriodSql({ ownerEmail, counter: 'messages', where: allowed })})`);
+  return {
+    ctes: parts.length ? sql.join(parts, sql.raw(', ')) : sql.raw('billing_noop AS (SELECT 1)'),
+    allowed,
+    outcome: sql.raw(`json_build_object(
+      'allowed', ${paid ? 'EXISTS (SELECT 1 FROM billing_charged)' : 'true'},
+      'charged', ${paid ? '(SELECT amount FROM billing_charged)' : '0'},
+      'balance', ${paid ? '(SELECT balance_micro_usd FROM billing_charged)' : 'null'},
+      'messages', ${counted ? '(SELECT used FROM billing_track)' : 'null'})`),
+  };
 }
 
 /**
  * Records a generation that produced no message of its own (a function's code, a summary, a
  * conversation reply) as a Task with its usage, and charges its owner, in one statement. Call it
- * inside the transaction that stores what the generation produced. Returns the Task's id.
+ * inside the transaction that stores what the generation produced: when the owner's credit ran out
+ * meanwhile it throws the no-credit refusal, which rolls that back too. Returns the Task's id.
  */
 export async function chargeGeneration(
   tx: DbOrTx,
@@ -86,20 +126,33 @@ export async function chargeGeneration(
     usage: ChargedUsage;
     assistantId?: string | null;
     functionId?: string | null;
+    /** A reply to a message (the conversation API's): counted against the month's messages. */
+    countsAsMessage?: boolean;
   },
+  /** Receives what the charge did; pass it to `afterCharge` once the transaction has committed. */
+  report?: (outcome: ChargeOutcome) => void,
 ): Promise<string> {
   const { usage } = input;
-  const [row] = await rowsOf<{ task_id: string }>(
+  const taskId = randomUUID();
+  const charge = generationCharge({
+    ownerEmail: input.ownerEmail,
+    usage,
+    reference: `task:${taskId}`,
+    countsAsMessage: input.countsAsMessage,
+  });
+  const [row] = await rowsOf<{ task_id: string | null; billing: ChargeOutcome }>(
     tx,
     sql`
-      WITH task AS (
-        INSERT INTO ${tasks} (owner_email, type, result, llm_usage, provider, model, assistant_id, function_id)
-        VALUES (${input.ownerEmail}, ${input.type}, ${JSON.stringify(input.result ?? null)}::jsonb, ${JSON.stringify(usage)}::jsonb,
-                ${usage.provider}, ${usage.model}, ${input.assistantId ?? null}, ${input.functionId ?? null})
+      WITH ${charge.ctes}, task AS (
+        INSERT INTO ${tasks} (id, owner_email, type, result, llm_usage, provider, model, assistant_id, function_id)
+        SELECT ${taskId}, ${input.ownerEmail}, ${input.type}, ${JSON.stringify(input.result ?? null)}::jsonb, ${JSON.stringify(usage)}::jsonb,
+               ${usage.provider}, ${usage.model}, ${input.assistantId ?? null}, ${input.functionId ?? null}
+        WHERE ${charge.allowed}
         RETURNING id
-      )${generationChargeCtes({ ownerEmail: input.ownerEmail, usage, reference: sql`(SELECT 'task:' || id FROM task)` })}
-      SELECT (SELECT id::text FROM task) AS task_id`,
+      )
+      SELECT (SELECT id::text FROM task) AS task_id, ${charge.outcome} AS billing`,
   );
-  if (!row?.task_id) throw new Error('the generation was not recorded');
+  if (!row?.task_id) throw noCredit();
+  report?.(row.billing);
   return row.task_id;
 }

@@ -3,7 +3,9 @@ import type { DbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
+import { limitReached } from './limit-reached';
 import { priceOf } from './pricing';
+import { tierPlanOf } from './tiers';
 
 export const NO_CREDIT = 'You have no credit left. Top up your balance to keep chatting with this model.';
 
@@ -23,9 +25,59 @@ export function canSpend(modelId: string, balanceMicroUsd: number | string | nul
   return isFreeModel(modelId) || Number(balanceMicroUsd ?? 0) > 0;
 }
 
+/** The 402 a merchant sees when a paid model has no credit left to spend (spec-style `{detail, code}`). */
+export const noCredit = () => new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
+
 /** `canSpend`, as the 402 a merchant sees when it fails. */
 export function requireCredit(modelId: string, balanceMicroUsd: number | string | null | undefined): void {
-  if (!canSpend(modelId, balanceMicroUsd)) throw new AppError('PAYMENT_REQUIRED', NO_CREDIT, { bodyCode: 'no_credit' });
+  if (!canSpend(modelId, balanceMicroUsd)) throw noCredit();
+}
+
+/** What a turn's first query reads of its owner's account (`spendingSql`): the credit and the month's messages. */
+export interface Spending {
+  balance: number | string | null;
+  messages: number;
+  messageLimit: number;
+  tier: string;
+}
+
+/**
+ * The owner's balance and this period's messages against the tier's limit, as one JSON value for a
+ * caller's own select list: a turn checks both without an extra round trip.
+ */
+export const spendingSql = (ownerEmail: SQL | string) => sql<Spending | null>`${SPENDING[0]}${ownerEmail}${SPENDING[1]}`;
+
+/** Its fixed text, written once (every turn's first query carries it). */
+const SPENDING = [
+  sql.raw(`(
+  SELECT json_build_object(
+    'balance', u.balance_micro_usd::text,
+    'messages', CASE WHEN t.period_end > now() THEN t.messages ELSE 0 END,
+    'messageLimit', coalesce((
+      SELECT (limits ->> 'messagesPerMonth')::int FROM tier_plans
+      WHERE tier = u.tier AND effective_from <= now() ORDER BY version DESC LIMIT 1), 0),
+    'tier', u.tier)
+  FROM users u LEFT JOIN tier_tracks t ON t.user_id = u.id
+  WHERE u.email = `),
+  sql.raw(')'),
+] as const;
+
+/**
+ * Why a turn may not be answered, or null: the tier's messages for this period are used up (403,
+ * naming the limit), or a paid model has no credit (402). The one check every turn makes; only a
+ * refusal for the limit reads more (the tier's name, for its message).
+ */
+export async function answerRefusal(db: DbOrTx, modelId: string, spending: Spending | null | undefined): Promise<AppError | null> {
+  if (spending && spending.messages >= spending.messageLimit) {
+    const { plan, topTier } = await tierPlanOf(db, spending.tier);
+    return limitReached({ limit: 'messagesPerMonth', max: spending.messageLimit, tierName: plan.name, topTier });
+  }
+  return canSpend(modelId, spending?.balance) ? null : noCredit();
+}
+
+export async function requireCanAnswer(db: DbOrTx, modelId: string, spending: Spending | null | undefined): Promise<void> {
+  const refusal = await answerRefusal(db, modelId, spending);
+  if (refusal) throw refusal;
 }
 
 /** The owner's balance in micro-USD (as text: bigint), for a caller's own select list. */

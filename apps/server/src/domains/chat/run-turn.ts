@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '@aisle/contracts/chat';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -8,8 +9,9 @@ import type { Db } from '../../db/database';
 import { assistantStores, assistants, messages, threads } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import { generationChargeCtes } from '../billing/charge-generation';
-import { balanceSql, requireCredit } from '../billing/credit';
+import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
+import { generationCharge } from '../billing/charge-generation';
+import { noCredit, requireCanAnswer, spendingSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
 import { runThreadTurn } from '../turns/run-thread-turn';
 import { looksLikeInjection } from '../turns/safeguard';
@@ -52,7 +54,7 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      balance: balanceSql(ownerEmail),
+      spending: spendingSql(ownerEmail),
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)
         FROM (
@@ -99,10 +101,10 @@ async function answerInThread(
   hooks: ChatTurnHooks,
   sink?: TurnSink,
 ): Promise<ChatTurnResult> {
-  const { thread, assistant, storeIds, hasFunctions, balance, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
+  const { thread, assistant, storeIds, hasFunctions, spending, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
-  if (!refused) requireCredit(modelId, balance);
+  if (!refused) await requireCanAnswer(ctx.db, modelId, spending);
 
   // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
   // again rather than storing it twice.
@@ -163,8 +165,10 @@ async function storeQuestion(
 
 /**
  * The reply, the assistant's token counts, the thread's last reply and the owner's charge (ledger,
- * balance, daily usage): together or not at all, in one statement (one round trip; under load, the
- * turns share one embedded database connection).
+ * balance, daily usage, the month's messages): together or not at all, in one statement (one round
+ * trip; under load, the turns share one embedded database connection). When the owner's credit ran
+ * out while the model was writing (other turns took the last of it), nothing is stored and the turn
+ * ends with the no-credit refusal: the balance never goes below zero.
  */
 async function saveReply(
   ctx: TurnContext,
@@ -176,33 +180,42 @@ async function saveReply(
   },
 ): Promise<ChatMessage> {
   const { text, usage } = input.answer;
+  const replyId = randomUUID();
+  const charge = generationCharge({ ownerEmail: input.ownerEmail, usage, reference: `message:${replyId}`, countsAsMessage: true });
   const [saved] = await rowsOf<{
-    reply: Record<string, unknown>;
+    reply: Record<string, unknown> | null;
     assistant: Record<string, unknown> | null;
     thread: Record<string, unknown> | null;
+    billing: ChargeOutcome;
   }>(
     ctx.db,
     sql`
-      WITH reply AS (
-        INSERT INTO ${messages} (owner_email, thread_id, content, sender_type, provider, model, llm_usage, use_case)
-        VALUES (${input.ownerEmail}, ${input.thread.id}, ${text}, 'assistant', ${usage.provider}, ${usage.model},
-                ${JSON.stringify(usage)}::jsonb, ${input.assistant.useCase})
+      WITH ${charge.ctes}, reply AS (
+        INSERT INTO ${messages} (id, owner_email, thread_id, content, sender_type, provider, model, llm_usage, use_case)
+        SELECT ${replyId}, ${input.ownerEmail}, ${input.thread.id}, ${text}, 'assistant', ${usage.provider}, ${usage.model},
+               ${JSON.stringify(usage)}::jsonb, ${input.assistant.useCase}
+        WHERE ${charge.allowed}
         RETURNING *
       ), counted AS (
         UPDATE ${assistants}
         SET input_tokens = input_tokens + ${usage.inputTokens}, output_tokens = output_tokens + ${usage.outputTokens}, updated_at = now()
-        WHERE id = ${input.assistant.id}
+        WHERE id = ${input.assistant.id} AND EXISTS (SELECT 1 FROM reply)
         RETURNING *
       ), answered AS (
         UPDATE ${threads} SET last_response_id = (SELECT id::text FROM reply), updated_at = now()
-        WHERE id = ${input.thread.id}
+        WHERE id = ${input.thread.id} AND EXISTS (SELECT 1 FROM reply)
         RETURNING *
-      )${generationChargeCtes({ ownerEmail: input.ownerEmail, usage, reference: sql`(SELECT 'message:' || id FROM reply)` })}
+      )
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
-             (SELECT row_to_json(answered) FROM answered) AS thread`,
+             (SELECT row_to_json(answered) FROM answered) AS thread,
+             ${charge.outcome} AS billing`,
   );
-  if (!saved?.reply) throw new Error('the reply was not stored');
+  if (!saved?.reply) {
+    if (saved && !saved.billing.allowed) throw noCredit();
+    throw new Error('the reply was not stored');
+  }
+  afterCharge(ctx, input.ownerEmail, saved.billing);
   if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
   if (saved.thread) publishRow(ctx, getModel('Thread'), 'update', rowFromJson(threads, saved.thread));
   return publishRow(ctx, getModel('Message'), 'create', rowFromJson(messages, saved.reply)) as ChatMessage;

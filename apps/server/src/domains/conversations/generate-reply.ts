@@ -5,6 +5,7 @@ import { conversationMessages } from '../../db/schema';
 import type { ContentBlock } from '../../db/schema/conversations';
 import { AppError } from '../../lib/app-error';
 import type { loadOwnedAssistant } from '../assistants/owned-rows';
+import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
 import { chargeGeneration } from '../billing/charge-generation';
 import { answerTurn } from '../turns/answer-turn';
 import type { FunctionTool } from '../turns/assistant-tools';
@@ -52,21 +53,30 @@ function stopReasonOf(answer: TurnAnswer): string {
 async function saveReply(target: ReplyTarget, content: ContentBlock[], answer: TurnAnswer, stopReason: string, assistantId?: string) {
   const { ctx } = target;
   const { citations: _citations, toolCalls: _toolCalls, ...usage } = answer.usage;
+  let charged: ChargeOutcome | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(conversationMessages)
       .values({ ownerEmail: target.ownerEmail, conversationId: target.conversationId, role: 'assistant', content })
       .returning();
     if (answer.usage.refused) return saved;
-    await chargeGeneration(tx, {
-      ownerEmail: target.ownerEmail,
-      type: 'conversation_reply',
-      result: { conversationId: target.conversationId, userMessageId: target.userMessageId, replyMessageId: saved?.id, stopReason },
-      usage,
-      assistantId: assistantId ?? null,
-    });
+    await chargeGeneration(
+      tx,
+      {
+        ownerEmail: target.ownerEmail,
+        type: 'conversation_reply',
+        result: { conversationId: target.conversationId, userMessageId: target.userMessageId, replyMessageId: saved?.id, stopReason },
+        usage,
+        assistantId: assistantId ?? null,
+        countsAsMessage: true,
+      },
+      (outcome) => {
+        charged = outcome;
+      },
+    );
     return saved;
   });
+  afterCharge(ctx, target.ownerEmail, charged);
   publishRow(ctx, getModel('ConversationMessage'), 'create', row as object);
 }
 

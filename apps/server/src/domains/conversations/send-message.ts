@@ -1,13 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { conversationMessages, conversations } from '../../db/schema';
+import { rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import type { TurnLease } from '../../lib/shutdown';
 import { providerFailures } from '../ai/provider-errors';
 import { loadOwnedAssistant } from '../assistants/owned-rows';
-import { balanceOf, requireCredit } from '../billing/credit';
+import { requireCanAnswer, type Spending, spendingSql } from '../billing/credit';
 import { linkedFunctionTools } from '../turns/assistant-tools';
 import { linkedStoreIds } from '../turns/retrieve-passages';
 import { looksLikeInjection } from '../turns/safeguard';
@@ -75,7 +76,7 @@ async function storeAndReply(ctx: TurnContext, logger: Logger, input: SendMessag
   checkToolResults(message.content, earlier[0]);
   const modelId = assistant?.model || ctx.models.defaultModelId;
   const refused = Boolean(assistant?.isSafeGuardOn && looksLikeInjection(textOf(message.content)));
-  if (!refused) requireCredit(modelId, await balanceOf(ctx.db, input.ownerEmail));
+  if (!refused) await requireCanAnswer(ctx.db, modelId, await spendingOf(ctx.db, input.ownerEmail));
 
   const toolConfiguration = message.tools.length
     ? {
@@ -123,4 +124,10 @@ async function storeAndReply(ctx: TurnContext, logger: Logger, input: SendMessag
     .finally(() => lease.end());
   // `content` is not a registry field (its blocks are typed in conversation-sdl.ts): return it here.
   return { ...item, content: row.content };
+}
+
+/** The owner's credit and messages this period (the conversation API's turn reads them on its own). */
+async function spendingOf(db: TurnContext['db'], ownerEmail: string) {
+  const [row] = await rowsOf<{ spending: Spending | null }>(db, sql`SELECT ${spendingSql(ownerEmail)} AS spending`);
+  return row?.spending ?? null;
 }

@@ -2,6 +2,7 @@ import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { functions } from '../../db/schema';
+import { withinLimit } from '../billing/limits';
 import { prepareFunctionWrite } from './prepare-function-write';
 
 /** An owner's functions (tools); a write through the data API is checked like functions/create/. */
@@ -30,6 +31,8 @@ export const functionModels: ModelDef[] = [
     create: 'owner',
     update: 'owner',
     delete: 'owner',
+    // Within the tier's limit, checked and inserted in one transaction (billing/limits.ts).
+    createGuard: (ctx, create) => withinLimit(ctx, { ownerEmail: ctx.ownerEmail, limit: 'functions' }, create),
     subscriptions: ['create', 'update', 'delete'],
     relations: [{ name: 'assistants', kind: 'hasMany', model: 'AssistantFunction', field: 'functionId' }],
     prepareWrite: prepareFunctionWrite,

@@ -6,6 +6,7 @@ import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
 import { functions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { withinLimit } from '../billing/limits';
 import { analyzeFunctionCode } from './analysis';
 import { checkFunction } from './check-function';
 import { runAndRecord } from './function-runs';
@@ -42,20 +43,22 @@ export async function createFunction(
   body: Required<Omit<CreateFunctionRequest, 'code' | 'functionAssistantDefinition'>> &
     Pick<CreateFunctionRequest, 'code' | 'functionAssistantDefinition'>,
 ): Promise<Item> {
-  const [row] = await ctx.db
-    .insert(functions)
-    .values({
-      ownerEmail,
-      name: body.name,
-      fileName: `${body.name}.mjs`,
-      description: body.description,
-      code: body.code ?? null,
-      variables: body.variables,
-      returnType: body.returnType,
-      functionAssistantDefinition: body.functionAssistantDefinition ?? null,
-      ...checkFunction(body.code, body.functionAssistantDefinition),
-    })
-    .returning();
+  const [row] = await withinLimit(ctx, { ownerEmail, limit: 'functions' }, (tx) =>
+    tx
+      .insert(functions)
+      .values({
+        ownerEmail,
+        name: body.name,
+        fileName: `${body.name}.mjs`,
+        description: body.description,
+        code: body.code ?? null,
+        variables: body.variables,
+        returnType: body.returnType,
+        functionAssistantDefinition: body.functionAssistantDefinition ?? null,
+        ...checkFunction(body.code, body.functionAssistantDefinition),
+      })
+      .returning(),
+  );
   if (!row) throw new AppError('INTERNAL', 'The function could not be saved.');
   return publish(ctx, 'create', row);
 }

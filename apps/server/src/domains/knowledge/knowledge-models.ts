@@ -2,6 +2,7 @@ import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { files, stores } from '../../db/schema';
+import { withinLimit } from '../billing/limits';
 
 /** Stores and their files: created and deleted through the knowledge calls, their progress live. */
 export const knowledgeModels: ModelDef[] = [
@@ -23,6 +24,8 @@ export const knowledgeModels: ModelDef[] = [
     update: 'owner',
     // Deleting a store removes its files' bytes too: POST /api/store/delete/ (manage-stores.ts).
     delete: 'none',
+    // Within the tier's limit, checked and inserted in one transaction (billing/limits.ts).
+    createGuard: (ctx, create) => withinLimit(ctx, { ownerEmail: ctx.ownerEmail, limit: 'knowledgeStores' }, create),
     subscriptions: ['create', 'update', 'delete'],
     relations: [
       { name: 'files', kind: 'hasMany', model: 'File', field: 'storeID' },

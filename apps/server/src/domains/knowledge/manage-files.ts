@@ -5,6 +5,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { withinLimit } from '../billing/limits';
 import { UploadTooLargeError } from './file-storage';
 import { removeFilePassages } from './index-passages';
 import { queueIngestion } from './ingestion-queue';
@@ -33,20 +34,24 @@ export async function requestUploads(
   });
   if (refusals.length) throw AppError.fields({ files: refusals });
   await removeAbandonedUploads(ctx, store.id);
-  const rows = await ctx.db
-    .insert(files)
-    .values(
-      input.files.map((file) => ({
-        ownerEmail: input.ownerEmail,
-        storeId: store.id,
-        storeFilesId: store.id,
-        fileName: shortenFileName(file.fileName),
-        size: file.size,
-        contentType: file.contentType,
-        status: 'uploading',
-      })),
-    )
-    .returning();
+  // The tier's stored megabytes count a file from the moment it is announced (its declared size).
+  const adding = input.files.reduce((total, file) => total + file.size, 0);
+  const rows = await withinLimit(ctx, { ownerEmail: input.ownerEmail, limit: 'storedMegabytes', adding }, (tx) =>
+    tx
+      .insert(files)
+      .values(
+        input.files.map((file) => ({
+          ownerEmail: input.ownerEmail,
+          storeId: store.id,
+          storeFilesId: store.id,
+          fileName: shortenFileName(file.fileName),
+          size: file.size,
+          contentType: file.contentType,
+          status: 'uploading',
+        })),
+      )
+      .returning(),
+  );
   const expiresAt = Date.now() + ctx.env.UPLOAD_URL_LIFETIME * 1000;
   for (const row of rows) publishRow(ctx, getModel('File'), 'create', row);
   return {

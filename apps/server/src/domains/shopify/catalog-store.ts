@@ -24,7 +24,7 @@ export async function ensureCatalogStore(ctx: ShopifyContext, connection: ShopCo
     }
     const created = (await createStore(
       { ...ctx.knowledge, db: tx, events },
-      { ownerEmail: current.ownerEmail, name: current.shopName ?? current.shopDomain },
+      { ownerEmail: current.ownerEmail, name: current.shopName ?? current.shopDomain, system: true },
     )) as { id: string };
     await tx.update(shopConnections).set({ catalogStoreId: created.id, updatedAt: new Date() }).where(eq(shopConnections.id, current.id));
     return created.id;

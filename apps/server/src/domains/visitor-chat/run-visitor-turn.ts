@@ -1,12 +1,6 @@
-import {
-  type PublicMessage,
-  SHARED_CHAT_UNAVAILABLE_TEXT,
-  type SharedChatMessageRequest,
-  type VisitorThread,
-} from '@aisle/contracts/visitor-chat';
+import type { PublicMessage, SharedChatMessageRequest, VisitorThread } from '@aisle/contracts/visitor-chat';
 import type { sharedThreads } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { canSpend } from '../billing/credit';
+import { answerRefusal } from '../billing/credit';
 import { recordTurnOutcome } from '../inbox/record-turn-outcome';
 import { scheduleThreadSummary } from '../inbox/summary-queue';
 import { requireOpenShare } from '../sharing/open-share';
@@ -19,7 +13,14 @@ import type { VisitorChatContext } from './visitor-chat-context';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './visitor-prompt';
 import { conversationNotFound } from './visitor-thread';
 import { loadSharedTurnSubjects } from './visitor-turn-subjects';
-import { reuseQuestion, type StoredQuestion, saveSharedReply, storeFirstMessage, storeFollowUp } from './visitor-turn-writes';
+import {
+  reuseQuestion,
+  type StoredQuestion,
+  saveSharedReply,
+  storeFirstMessage,
+  storeFollowUp,
+  unavailableToVisitor,
+} from './visitor-turn-writes';
 
 export interface SharedTurnObserver {
   /** The visitor's message is stored (it is kept whatever happens next), in this thread. */
@@ -42,9 +43,6 @@ export interface SharedTurnResult {
   reply: PublicMessage | null;
 }
 
-/** What the visitor is told when the owner cannot pay: nothing about the owner's balance. */
-const unavailable = () => new AppError('PAYMENT_REQUIRED', SHARED_CHAT_UNAVAILABLE_TEXT, { bodyCode: 'unavailable' });
-
 /** The turn's decisions, made from its first query before anything is written. */
 async function planTurn(ctx: VisitorChatContext, input: SharedChatMessageRequest) {
   const subjects = await loadSharedTurnSubjects(ctx.db, input.token, input.sharedThreadId);
@@ -64,7 +62,8 @@ async function planTurn(ctx: VisitorChatContext, input: SharedChatMessageRequest
     paused,
     modelId,
     refused,
-    payable: paused || refused || canSpend(modelId, subjects.balance),
+    // No credit, or the month's messages used up: the visitor hears only that the chat is unavailable.
+    payable: paused || refused || (await answerRefusal(ctx.db, modelId, subjects.spending)) === null,
     unanswered,
     earlier: history.slice(0, HISTORY_MESSAGES).reverse(),
     visitorToken: thread ? (input.visitorToken as string) : newVisitorToken(),
@@ -130,7 +129,7 @@ async function answerVisitor(
     if (plan.paused || !plan.payable) {
       const shown = announce(await storeOnce());
       if (plan.paused) return { ...shown, reply: null };
-      throw unavailable();
+      throw unavailableToVisitor();
     }
     const turn = await runThreadTurn(
       ctx,

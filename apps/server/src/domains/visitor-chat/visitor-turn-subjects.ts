@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
-import { balanceSql } from '../billing/credit';
+import { spendingSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
 import type { SharedHistoryRow } from './visitor-prompt';
@@ -12,7 +12,7 @@ interface HistoryRow extends SharedHistoryRow {
 
 /**
  * Everything a visitor's turn needs, in one round trip (the first token waits on it): the share by
- * its token, its assistant, the assistant's stores, whether it has functions, the owner's balance,
+ * its token, its assistant, the assistant's stores, whether it has functions, the owner's balance and messages,
  * and when a thread is named, that thread (only under this share) with its latest messages.
  */
 export async function loadSharedTurnSubjects(db: Db, token: string, threadId: string | undefined) {
@@ -28,7 +28,7 @@ export async function loadSharedTurnSubjects(db: Db, token: string, threadId: st
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      balance: balanceSql(sql`${sharedAssistants.ownerEmail}`),
+      spending: spendingSql(sql`${sharedAssistants.ownerEmail}`),
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type,
                                           'isManualResponse', recent.is_manual_response) ORDER BY recent.created_at DESC, recent.id DESC)

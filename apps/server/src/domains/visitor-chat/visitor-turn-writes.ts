@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LlmUsage } from '@aisle/contracts/chat';
-import type { SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
+import { SHARED_CHAT_UNAVAILABLE_TEXT, type SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
 import { eq, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
-import { generationChargeCtes } from '../billing/charge-generation';
+import { AppError } from '../../lib/app-error';
+import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
+import { generationCharge } from '../billing/charge-generation';
 import { shareProblemError } from '../sharing/open-share';
 import { hashVisitorToken, newAnonymousEmail } from '../sharing/share-tokens';
 import type { TurnContext } from '../turns/turn-context';
@@ -17,6 +19,9 @@ import type { TurnContext } from '../turns/turn-context';
  */
 
 type ShareRow = typeof sharedAssistants.$inferSelect;
+
+/** What the visitor is told when the owner cannot pay or is out of messages: nothing about the owner's account. */
+export const unavailableToVisitor = () => new AppError('PAYMENT_REQUIRED', SHARED_CHAT_UNAVAILABLE_TEXT, { bodyCode: 'unavailable' });
 type AssistantRow = typeof assistants.$inferSelect;
 type ThreadRow = typeof sharedThreads.$inferSelect;
 type MessageRow = typeof sharedMessages.$inferSelect;
@@ -117,46 +122,56 @@ export async function saveSharedReply(
   input: { thread: ThreadRow; assistant: AssistantRow; text: string; usage: LlmUsage },
 ): Promise<{ reply: MessageRow | null; thread: ThreadRow | null }> {
   const { usage, thread, assistant } = input;
+  // The reply's id (or, when it is held back, the Task's) is the charge's reference, chosen here.
+  const artifactId = randomUUID();
+  const charge = generationCharge({
+    ownerEmail: thread.ownerEmail,
+    usage,
+    reference: `message:${artifactId}`,
+    countsAsMessage: true,
+  });
   const [saved] = await rowsOf<{
     reply: Record<string, unknown> | null;
     assistant: Record<string, unknown> | null;
     thread: Record<string, unknown> | null;
+    billing: ChargeOutcome;
   }>(
     ctx.db,
     sql`
-      WITH live AS (
-        SELECT id FROM ${sharedThreads} WHERE id = ${thread.id} AND NOT auto_reply_paused
+      WITH ${charge.ctes}, live AS (
+        SELECT id FROM ${sharedThreads} WHERE id = ${thread.id} AND NOT auto_reply_paused AND ${charge.allowed}
       ), reply AS (
-        INSERT INTO ${sharedMessages} (owner_email, shared_thread_id, content, sender_type, provider, model, llm_usage, use_case)
-        SELECT ${thread.ownerEmail}, id, ${input.text}, 'assistant', ${usage.provider}, ${usage.model}, ${JSON.stringify(usage)}::jsonb,
+        INSERT INTO ${sharedMessages} (id, owner_email, shared_thread_id, content, sender_type, provider, model, llm_usage, use_case)
+        SELECT ${artifactId}, ${thread.ownerEmail}, id, ${input.text}, 'assistant', ${usage.provider}, ${usage.model}, ${JSON.stringify(usage)}::jsonb,
                ${assistant.useCase}
         FROM live
         RETURNING *
       ), counted AS (
         UPDATE ${assistants}
         SET input_tokens = input_tokens + ${usage.inputTokens}, output_tokens = output_tokens + ${usage.outputTokens}, updated_at = now()
-        WHERE id = ${assistant.id}
+        WHERE id = ${assistant.id} AND ${charge.allowed}
         RETURNING *
       ), answered AS (
         UPDATE ${sharedThreads} SET last_response_id = reply.id::text, last_activity_at = now(), updated_at = now()
         FROM reply WHERE ${sharedThreads}.id = reply.shared_thread_id
         RETURNING ${sharedThreads}.*
       ), discarded AS (
-        INSERT INTO ${tasks} (owner_email, type, result, llm_usage, provider, model, assistant_id)
-        SELECT ${thread.ownerEmail}, 'shared_reply_discarded', ${JSON.stringify({ sharedThreadId: thread.id, reason: 'auto_reply_paused' })}::jsonb,
+        INSERT INTO ${tasks} (id, owner_email, type, result, llm_usage, provider, model, assistant_id)
+        SELECT ${artifactId}, ${thread.ownerEmail}, 'shared_reply_discarded', ${JSON.stringify({ sharedThreadId: thread.id, reason: 'auto_reply_paused' })}::jsonb,
                ${JSON.stringify(usage)}::jsonb, ${usage.provider}, ${usage.model}, ${assistant.id}
-        WHERE NOT EXISTS (SELECT 1 FROM reply)
+        WHERE NOT EXISTS (SELECT 1 FROM live) AND ${charge.allowed}
         RETURNING id
-      )${generationChargeCtes({
-        ownerEmail: thread.ownerEmail,
-        usage,
-        reference: sql`coalesce((SELECT 'message:' || id FROM reply), (SELECT 'task:' || id FROM discarded))`,
-      })}
+      )
       SELECT (SELECT row_to_json(reply) FROM reply) AS reply,
              (SELECT row_to_json(counted) FROM counted) AS assistant,
              (SELECT row_to_json(answered) FROM answered) AS thread,
-             (SELECT count(*) FROM discarded) AS discarded`,
+             (SELECT count(*) FROM discarded) AS discarded,
+             ${charge.outcome} AS billing`,
   );
+  // The owner's credit ran out while the model wrote (other turns took the last of it): nothing is
+  // kept, and the visitor hears that the chat is unavailable.
+  if (saved && !saved.billing.allowed) throw unavailableToVisitor();
+  afterCharge(ctx, thread.ownerEmail, saved?.billing);
   if (saved?.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
   const reply = saved?.reply ? rowFromJson(sharedMessages, saved.reply) : null;
   if (reply) publishRow(ctx, getModel('SharedMessage'), 'create', reply);

@@ -5,7 +5,8 @@ import { buildSchema, type GraphQLSchema } from 'graphql';
  * nullability of Shopify's reference (shopify.dev/docs/api/admin-graphql) for what Aisle reads or
  * writes: the shop, products with variants and their connections, pages, blogs with articles, the
  * online-store themes and their files (settings_data.json), app-data metafields on the current app
- * installation, and orders for lookups. The fake store validates every query against it, so a
+ * installation, orders for lookups, and the app's own billing (app subscriptions and one-time
+ * purchases: the create mutations and the installation's activeSubscriptions / oneTimePurchases). The fake store validates every query against it, so a
  * field Shopify does not have (or an argument it does not take) fails here as it would there.
  * Fields outside this subset are left out, not invented.
  */
@@ -390,12 +391,87 @@ type MetafieldConnection {
   pageInfo: PageInfo!
 }
 
+input MoneyInput {
+  amount: Decimal!
+  currencyCode: CurrencyCode!
+}
+
+enum AppSubscriptionStatus { ACCEPTED ACTIVE CANCELLED DECLINED EXPIRED FROZEN PENDING }
+enum AppPurchaseStatus { ACCEPTED ACTIVE DECLINED EXPIRED PENDING }
+enum AppPricingInterval { ANNUAL EVERY_30_DAYS }
+enum AppSubscriptionReplacementBehavior { APPLY_IMMEDIATELY APPLY_ON_NEXT_BILLING_CYCLE STANDARD }
+enum AppTransactionSortKeys { CREATED_AT ID }
+
+type AppSubscription implements Node {
+  createdAt: DateTime!
+  currentPeriodEnd: DateTime
+  id: ID!
+  name: String!
+  returnUrl: URL!
+  status: AppSubscriptionStatus!
+  test: Boolean!
+  trialDays: Int!
+}
+
+type AppPurchaseOneTime implements Node {
+  createdAt: DateTime!
+  id: ID!
+  name: String!
+  price: MoneyV2!
+  status: AppPurchaseStatus!
+  test: Boolean!
+}
+
+type AppPurchaseOneTimeEdge {
+  cursor: String!
+  node: AppPurchaseOneTime!
+}
+
+type AppPurchaseOneTimeConnection {
+  edges: [AppPurchaseOneTimeEdge!]!
+  nodes: [AppPurchaseOneTime!]!
+  pageInfo: PageInfo!
+}
+
+input AppRecurringPricingInput {
+  interval: AppPricingInterval = EVERY_30_DAYS
+  planHandle: String
+  price: MoneyInput!
+}
+
+input AppPlanInput {
+  appRecurringPricingDetails: AppRecurringPricingInput
+}
+
+input AppSubscriptionLineItemInput {
+  plan: AppPlanInput!
+}
+
+type UserError {
+  field: [String!]
+  message: String!
+}
+
+type AppSubscriptionCreatePayload {
+  appSubscription: AppSubscription
+  confirmationUrl: URL
+  userErrors: [UserError!]!
+}
+
+type AppPurchaseOneTimeCreatePayload {
+  appPurchaseOneTime: AppPurchaseOneTime
+  confirmationUrl: URL
+  userErrors: [UserError!]!
+}
+
 type AppInstallation implements Node {
   accessScopes: [AccessScope!]!
+  activeSubscriptions: [AppSubscription!]!
   id: ID!
   launchUrl: URL!
   metafield(key: String!, namespace: String): Metafield
   metafields(after: String, first: Int, keys: [String!], namespace: String): MetafieldConnection!
+  oneTimePurchases(after: String, before: String, first: Int, last: Int, reverse: Boolean = false, sortKey: AppTransactionSortKeys = CREATED_AT): AppPurchaseOneTimeConnection!
 }
 
 input MetafieldsSetInput {
@@ -498,6 +574,15 @@ type QueryRoot {
 }
 
 type Mutation {
+  appPurchaseOneTimeCreate(name: String!, price: MoneyInput!, returnUrl: URL!, test: Boolean = false): AppPurchaseOneTimeCreatePayload
+  appSubscriptionCreate(
+    lineItems: [AppSubscriptionLineItemInput!]!
+    name: String!
+    replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD
+    returnUrl: URL!
+    test: Boolean
+    trialDays: Int
+  ): AppSubscriptionCreatePayload
   metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
 }
 `;

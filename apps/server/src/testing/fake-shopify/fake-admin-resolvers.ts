@@ -24,9 +24,23 @@ export function connection<T>(
   };
 }
 
+/** A charge the app created on the shop: an app subscription or a one-time purchase, as Shopify keeps it. */
+export interface FakeCharge {
+  kind: 'subscription' | 'one_time';
+  id: string;
+  name: string;
+  status: string;
+  test: boolean;
+  returnUrl: string;
+  price: { amount: string; currencyCode: string };
+  createdAt: string;
+  currentPeriodEnd: string | null;
+}
+
 export interface FakeInstallation {
   metafields: Map<string, { namespace: string; key: string; type: string; value: string; updatedAt: string }>;
   scopes: string[];
+  charges: FakeCharge[];
 }
 
 /** The root value of one shop's Admin API: each field a function of its arguments, as graphql-js calls them. */
@@ -90,6 +104,34 @@ export function adminRoot(shopDomain: string, content: FakeStoreContent, install
       return found ? themeNode(found) : null;
     },
     currentAppInstallation: () => installationNode(installation),
+    appSubscriptionCreate: (args: {
+      name: string;
+      returnUrl: string;
+      test?: boolean | null;
+      lineItems: { plan: { appRecurringPricingDetails?: { price: { amount: string; currencyCode: string } } } }[];
+    }) => {
+      const price = args.lineItems[0]?.plan.appRecurringPricingDetails?.price;
+      if (!price)
+        return { appSubscription: null, confirmationUrl: null, userErrors: [{ field: ['lineItems'], message: 'A plan is required.' }] };
+      const charge = addCharge(installation, shopDomain, 'subscription', { ...args, price });
+      return { appSubscription: chargeNode(charge), confirmationUrl: confirmationUrlOf(shopDomain, charge), userErrors: [] };
+    },
+    appPurchaseOneTimeCreate: (args: {
+      name: string;
+      returnUrl: string;
+      test?: boolean | null;
+      price: { amount: string; currencyCode: string };
+    }) => {
+      if (Number(args.price.amount) < 0.5) {
+        return {
+          appPurchaseOneTime: null,
+          confirmationUrl: null,
+          userErrors: [{ field: ['price'], message: 'Price must be at least 0.50.' }],
+        };
+      }
+      const charge = addCharge(installation, shopDomain, 'one_time', args);
+      return { appPurchaseOneTime: chargeNode(charge), confirmationUrl: confirmationUrlOf(shopDomain, charge), userErrors: [] };
+    },
     metafieldsSet: ({
       metafields,
     }: {
@@ -280,10 +322,55 @@ function themeNode(t: FakeTheme) {
   };
 }
 
+function addCharge(
+  installation: FakeInstallation,
+  _shop: string,
+  kind: FakeCharge['kind'],
+  args: { name: string; returnUrl: string; test?: boolean | null; price: { amount: string; currencyCode: string } },
+): FakeCharge {
+  const number = 1000 + installation.charges.length + 1;
+  const charge: FakeCharge = {
+    kind,
+    id: gid(kind === 'subscription' ? 'AppSubscription' : 'AppPurchaseOneTime', number),
+    name: args.name,
+    status: 'PENDING',
+    test: Boolean(args.test),
+    returnUrl: args.returnUrl,
+    price: args.price,
+    createdAt: new Date().toISOString(),
+    currentPeriodEnd: null,
+  };
+  installation.charges.push(charge);
+  return charge;
+}
+
+/** Shopify's approval page for the charge (the fake approves or declines through FakeShopify). */
+const confirmationUrlOf = (shop: string, charge: FakeCharge) =>
+  `https://${shop}/admin/charges/${charge.id.split('/').at(-1)}/${charge.kind === 'subscription' ? 'confirm_recurring_application_charge' : 'confirm_application_charge'}?signature=fake`;
+
+function chargeNode(charge: FakeCharge) {
+  return {
+    id: charge.id,
+    name: charge.name,
+    status: charge.status,
+    test: charge.test,
+    returnUrl: charge.returnUrl,
+    price: charge.price,
+    createdAt: charge.createdAt,
+    currentPeriodEnd: charge.currentPeriodEnd,
+    trialDays: 0,
+  };
+}
+
 function installationNode(installation: FakeInstallation) {
   const list = () => [...installation.metafields.values()];
   return {
     id: gid('AppInstallation', 1),
+    activeSubscriptions: () => installation.charges.filter((c) => c.kind === 'subscription' && c.status === 'ACTIVE').map(chargeNode),
+    oneTimePurchases: (args: { first?: number; after?: string; reverse?: boolean }) => {
+      const purchases = installation.charges.filter((c) => c.kind === 'one_time').map(chargeNode);
+      return connection(args.reverse ? purchases.reverse() : purchases, args);
+    },
     launchUrl: 'https://admin.shopify.example/apps/aisle',
     accessScopes: installation.scopes.map((handle) => ({ handle, description: handle })),
     metafield: ({ namespace, key }: { namespace?: string; key: string }) => {

@@ -77,7 +77,11 @@ export class FakeShopify {
     const shop: FakeShop = {
       domain,
       content: fakeStoreContent(domain, { products: options.products ?? this.options.products }),
-      installation: { metafields: new Map(), scopes: ['read_products', 'read_inventory', 'read_content', 'read_themes', 'read_orders'] },
+      installation: {
+        metafields: new Map(),
+        scopes: ['read_products', 'read_inventory', 'read_content', 'read_themes', 'read_orders'],
+        charges: [],
+      },
     };
     this.shops.set(domain, shop);
     return shop;
@@ -102,6 +106,25 @@ export class FakeShopify {
   /** Access tokens currently valid for a shop (tests check that none leaks). */
   tokensOf(domain: string): string[] {
     return [...this.accessTokens].filter(([, issued]) => issued.shop === domain).map(([token]) => token);
+  }
+
+  /**
+   * The merchant answers Shopify's approval page for a charge: approved charges become ACTIVE (an
+   * approved subscription replaces the shop's other active one, APPLY_IMMEDIATELY), declined ones
+   * DECLINED. Answers the charge with the URL Shopify sends the merchant back to (`charge_id`).
+   */
+  answerCharge(domain: string, id: string, approve: boolean) {
+    const installation = this.shop(domain).installation;
+    const charge = installation.charges.find((c) => c.id === id);
+    if (!charge) throw new Error(`no charge ${id} on ${domain}`);
+    if (approve && charge.kind === 'subscription') {
+      for (const other of installation.charges) if (other.kind === 'subscription' && other.status === 'ACTIVE') other.status = 'CANCELLED';
+      charge.currentPeriodEnd = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    }
+    charge.status = approve ? 'ACTIVE' : 'DECLINED';
+    const back = new URL(charge.returnUrl);
+    back.searchParams.set('charge_id', String(id.split('/').at(-1)));
+    return { charge, returnUrl: back.toString() };
   }
 
   /** Changes (or adds) a product; returns it. */

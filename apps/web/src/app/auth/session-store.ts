@@ -61,6 +61,18 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     set({ loading: false, session });
   };
 
+  /**
+   * The signed-in user changed on the server (a new tier, a new avatar): the stored session `user`
+   * follows, so the user menu and a reload show the same.
+   */
+  const updateUser = (patch: Partial<AuthUser>) => {
+    const current = state.session;
+    if (!current) return;
+    const user = { ...current.user, ...patch };
+    if (JSON.stringify(user) === JSON.stringify(current.user)) return;
+    signIn({ ...current, user });
+  };
+
   const signOut = () => {
     clearStoredSession(storage);
     set({ loading: false, session: null });
@@ -176,6 +188,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     initialise,
     signIn,
     signOut,
+    updateUser,
     refreshAccessToken,
     getValidAccessToken,
     embeddedSignIn,

@@ -1,33 +1,32 @@
 import { UserRoundIcon } from 'lucide-react';
-import { useAuth } from '@/app/auth/auth-provider';
-import { ComingScreen } from '@/components/layouts/coming-screen';
-import { Badge } from '@/components/ui/badge';
-import { DEFAULT_TIER } from '@/config/constants';
+import { useSearchParams } from 'react-router';
+import { ScreenHeader } from '@/components/layouts/screen-header';
+import { ProfileSettings } from '@/features/accounts/components/profile-settings';
 import { ReplySignatureSettings } from '@/features/accounts/components/reply-signature-settings';
+import { CheckoutStatus } from '@/features/billing/components/checkout-status';
+import { CreditSection } from '@/features/billing/components/credit-section';
+import { PlanSection } from '@/features/billing/components/plan-section';
+import { useAccountLive } from '@/features/billing/hooks/use-account-live';
 
+/**
+ * /account (spec §2: where users land after login, reached from "Account Settings" and "Upgrade
+ * tier"): profile, plan with usage, credit with the ledger, and how replies are signed. Back from
+ * a checkout (`?checkout=<id>`) it shows the checkout's state, updated live.
+ */
 export default function AccountRoute() {
-  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const checkoutId = params.get('checkout');
+  useAccountLive();
   return (
-    <>
-      {user ? (
-        <section aria-label="Signed in as" className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8 md:pt-8">
-          <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4">
-            <div className="min-w-0 flex-1">
-              <p className="text-xs text-muted-foreground">Signed in as</p>
-              <p className="truncate font-medium">{user.email}</p>
-            </div>
-            <Badge variant="secondary">{user.tier || DEFAULT_TIER} tier</Badge>
-            {user.admin ? <Badge>Staff</Badge> : null}
-          </div>
-        </section>
-      ) : null}
+    <div className="pb-8">
+      <div className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8 md:pt-8">
+        <ScreenHeader title="Account" icon={UserRoundIcon} summary="Your profile, plan and credit." />
+      </div>
+      {checkoutId && checkoutId !== 'cancelled' ? <CheckoutStatus checkoutId={checkoutId} /> : null}
+      <ProfileSettings />
+      <PlanSection />
+      <CreditSection />
       <ReplySignatureSettings />
-      <ComingScreen
-        title="Account"
-        icon={UserRoundIcon}
-        summary="Your profile, plan and credit."
-        items={['Profile and avatar', 'Tier, limits and usage', 'Subscriptions, top-ups and transactions']}
-      />
-    </>
+    </div>
   );
 }

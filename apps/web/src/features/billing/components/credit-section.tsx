@@ -1,0 +1,57 @@
+import { TOP_UP_AMOUNTS_USD } from '@aisle/contracts/billing';
+import { LoaderCircleIcon, WalletIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useBalance } from '../api/get-balance';
+import { useBillingOptions } from '../api/get-billing-options';
+import { useDailyUsage } from '../api/get-daily-usage';
+import { useStartCheckout } from '../api/start-checkout';
+import { billingErrorText } from '../billing-error-text';
+import { SectionFrame } from './section-frame';
+import { SpendChart } from './spend-chart';
+import { TransactionsTable } from './transactions-table';
+
+/** /account's credit: the balance paid models spend, top-ups, the ledger and the last 30 days of spend. */
+export function CreditSection() {
+  const balance = useBalance();
+  const options = useBillingOptions();
+  const usage = useDailyUsage();
+  const provider = options.data?.provider ?? null;
+  const topUp = useStartCheckout(provider);
+  const amounts = options.data?.top_up_amounts_usd ?? [...TOP_UP_AMOUNTS_USD];
+  const busyAmount = topUp.isPending && topUp.variables && 'amount_usd' in topUp.variables ? topUp.variables.amount_usd : null;
+
+  return (
+    <SectionFrame icon={WalletIcon} title="Credit" summary="Paid models spend your USD balance, per reply. Top up whenever you like.">
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <p className="text-muted-foreground text-xs">Balance</p>
+            {balance.data ? (
+              <p className="font-semibold text-2xl tabular-nums" data-testid="balance">
+                ${balance.data.available_usd.toFixed(2)}
+              </p>
+            ) : (
+              <Skeleton className="h-8 w-24" role="status" aria-label="Loading your balance" />
+            )}
+          </div>
+          <fieldset className="flex flex-wrap gap-2" aria-label="Top up">
+            {amounts.map((usd) => (
+              <Button key={usd} variant="outline" disabled={!provider || topUp.isPending} onClick={() => topUp.mutate({ amount_usd: usd })}>
+                {busyAmount === usd ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+                Top up ${usd}
+              </Button>
+            ))}
+          </fieldset>
+        </div>
+        {topUp.error ? (
+          <p role="alert" className="text-destructive text-sm">
+            {billingErrorText(topUp.error, 'The payment page could not be opened. Please try again.')}
+          </p>
+        ) : null}
+        {usage.data ? <SpendChart days={usage.data.results} /> : <Skeleton className="h-48 rounded-lg" />}
+        <TransactionsTable />
+      </div>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,102 @@
+import { SparklesIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useAuth } from '@/app/auth/auth-provider';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useBillingOptions } from '../api/get-billing-options';
+import { useTierTrack } from '../api/get-tier-track';
+import { useTiers } from '../api/get-tiers';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
+import { useStartCheckout } from '../api/start-checkout';
+import { billingErrorText } from '../billing-error-text';
+import { PlanCards } from './plan-cards';
+import { SectionFrame } from './section-frame';
+import { UsageBars } from './usage-bars';
+
+const SHOPIFY_MARKER = '.myshopify.com';
+
+/** Shopify's page of the store's app charges, where a store cancels or changes its app subscription. */
+function shopifyBillingUrl(email: string): string | null {
+  const domain = email.split('@').find((part) => part.includes(SHOPIFY_MARKER)) ?? email.slice(email.indexOf('@') + 1);
+  const store = domain.includes(SHOPIFY_MARKER) ? domain.replace(SHOPIFY_MARKER, '') : null;
+  return store ? `https://admin.shopify.com/store/${store}/settings/billing/subscriptions` : null;
+}
+
+/** /account's plan: the tier and its limits with this period's usage, the plans, and managing the subscription. */
+export function PlanSection() {
+  const { user, sessionStore } = useAuth();
+  const track = useTierTrack();
+  const tiers = useTiers();
+  const options = useBillingOptions();
+  const provider = options.data?.provider ?? null;
+  const checkout = useStartCheckout(provider);
+  const portal = useOpenBillingPortal();
+  const tier = track.data?.tier;
+
+  // The server's tier wins over the stored session's (it may have changed while the page was closed).
+  useEffect(() => {
+    if (tier) sessionStore.updateUser({ tier });
+  }, [tier, sessionStore]);
+
+  const manage =
+    provider === 'stripe'
+      ? () => portal.mutate()
+      : provider === 'shopify' && user
+        ? () => {
+            const url = shopifyBillingUrl(user.email);
+            if (url) window.open(url, '_top');
+          }
+        : null;
+  const failure = checkout.error ?? portal.error;
+
+  return (
+    <SectionFrame icon={SparklesIcon} title="Plan" summary="Your tier, what it includes, and how much of it this billing period has used.">
+      {track.data && tiers.data ? (
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="text-muted-foreground text-xs">Current plan</p>
+              <p className="font-semibold text-lg" data-testid="current-tier">
+                {track.data.tier_name}
+              </p>
+              <p className="text-muted-foreground text-xs">
+                This period: {new Date(track.data.period_start).toLocaleDateString()} –{' '}
+                {new Date(track.data.period_end).toLocaleDateString()}
+              </p>
+            </div>
+            {manage && track.data.tier !== 'basic' ? (
+              <Button variant="outline" onClick={manage} disabled={portal.isPending}>
+                Manage subscription
+              </Button>
+            ) : null}
+          </div>
+          <UsageBars track={track.data} />
+          {options.data?.unavailable_reason ? (
+            <p role="note" className="rounded-md bg-muted p-3 text-muted-foreground text-sm">
+              {options.data.unavailable_reason}
+            </p>
+          ) : null}
+          <PlanCards
+            tiers={tiers.data.results}
+            current={track.data.tier}
+            canBuy={provider !== null}
+            busyTier={checkout.isPending && checkout.variables && 'tier' in checkout.variables ? checkout.variables.tier : null}
+            onChoose={(chosen) => checkout.mutate({ tier: chosen })}
+            onManage={manage}
+          />
+          {failure ? (
+            <p role="alert" className="text-destructive text-sm">
+              {billingErrorText(failure, 'The payment page could not be opened. Please try again.')}
+            </p>
+          ) : null}
+        </div>
+      ) : track.error || tiers.error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {billingErrorText(track.error ?? tiers.error, 'Your plan could not be loaded. Please reload the page.')}
+        </p>
+      ) : (
+        <Skeleton className="h-64 rounded-lg" role="status" aria-label="Loading your plan" />
+      )}
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,28 @@
+import type { DailyUsage } from '@aisle/contracts/billing';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const dollars = (value: number) => `$${value.toFixed(value >= 1 || value === 0 ? 2 : 4)}`;
+
+/** Spend per day for the last 30 days (recharts), with the total for screen readers. */
+export function SpendChart({ days }: { days: DailyUsage[] }) {
+  const total = days.reduce((sum, day) => sum + Math.round(day.cost_usd * 1e6), 0) / 1e6;
+  return (
+    <figure aria-label="Daily spend, last 30 days" className="space-y-2">
+      <figcaption className="flex items-baseline justify-between text-sm">
+        <span className="font-medium">Daily spend, last 30 days</span>
+        <span className="text-muted-foreground tabular-nums">Total {dollars(total)}</span>
+      </figcaption>
+      <div className="h-48 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={days} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-muted" />
+            <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} fontSize={11} tickLine={false} interval="preserveStartEnd" />
+            <YAxis tickFormatter={dollars} fontSize={11} width={56} tickLine={false} axisLine={false} />
+            <Tooltip formatter={(value) => [dollars(Number(value)), 'Spend']} labelFormatter={(day) => String(day)} />
+            <Bar dataKey="cost_usd" fill="var(--color-primary)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
