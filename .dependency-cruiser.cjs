@@ -18,6 +18,9 @@ const SERVER_DOMAINS = [
   // (it charges through the shop's Admin client); every balance and tier change goes through billing.
   'payments',
   'chat',
+  // Above visitor-chat and inbox: a channel customer's turn is a visitor's turn (its loader, history
+  // and reply write), and lands in the inbox; the inbox's manual reply reaches channels through graphql/.
+  'channels',
   'visitor-chat',
   'conversations',
   'inbox',

@@ -1,4 +1,5 @@
 import { billingOverhead, webhookToCredit } from './billing';
+import { channelMessages } from './channel-messages';
 import { chatTurn } from './chat-turn';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
@@ -47,6 +48,7 @@ const benchmarks: Record<string, Benchmark> = {
   setupWizard: () => setupWizard(),
   billingOverhead: () => billingOverhead(),
   webhookToCredit: () => webhookToCredit(),
+  channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
 };
 

@@ -14,6 +14,7 @@ import { modelRoutes } from './domains/ai/model-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { billingRoutes } from './domains/billing/billing-routes';
 import { seedTierPlans } from './domains/billing/tiers';
+import { channelRoutes } from './domains/channels/channel-routes';
 import { chatRoutes } from './domains/chat/chat-routes';
 import { downloadRoutes } from './domains/exports/download-routes';
 import { functionRoutes } from './domains/functions/function-routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopifyRoutes, { prefix: '/api/sh' });
   await app.register(setupWizardRoutes, { prefix: '/api/wizard' });
   await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(channelRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { sources: webhookSources(services) });
   await app.register(graphqlRoutes);
   await app.register(webAppRoutes, {

@@ -139,3 +139,40 @@ describe('Shopify configuration', () => {
     expect(() => parseEnv({ ...base, SHOPIFY_APP_BRIDGE_URL: 'nope' })).toThrow(EnvError);
   });
 });
+
+describe('messaging channels configuration', () => {
+  const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: path.join(tmpdir(), 'aisle-env-channels') };
+
+  it('is off without the Meta app, with defaults for the Graph API and LINE', () => {
+    const env = parseEnv(base);
+    expect(env.META_APP_ID).toBeUndefined();
+    expect(env).toMatchObject({
+      META_GRAPH_API_ORIGIN: 'https://graph.facebook.com',
+      META_GRAPH_API_VERSION: 'v25.0',
+      LINE_API_ORIGIN: 'https://api.line.me',
+    });
+  });
+
+  it('needs the Meta app id, secret and verify token together, a real version and URLs', () => {
+    let error: unknown;
+    try {
+      parseEnv({ ...base, META_APP_ID: '123', META_GRAPH_API_VERSION: '25', META_GRAPH_API_ORIGIN: 'graph', LINE_API_ORIGIN: 'line' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    expect(problems).toContain('META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN');
+    expect(problems).toContain('META_GRAPH_API_VERSION');
+    expect(problems).toContain('META_GRAPH_API_ORIGIN');
+    expect(problems).toContain('LINE_API_ORIGIN');
+    const env = parseEnv({
+      ...base,
+      META_APP_ID: '1',
+      META_APP_SECRET: 's',
+      META_VERIFY_TOKEN: 'v',
+      META_GRAPH_API_ORIGIN: 'http://127.0.0.1:9/',
+    });
+    expect(env.META_GRAPH_API_ORIGIN).toBe('http://127.0.0.1:9');
+  });
+});

@@ -177,6 +177,40 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(7 * 86_400),
+  /**
+   * The Meta app (developers.facebook.com) behind Instagram, Messenger and WhatsApp: its id, secret
+   * and the verify token its webhook subscription was given. All three turn the Meta channels on.
+   */
+  META_APP_ID: optionalString,
+  META_APP_SECRET: optionalString,
+  META_VERIFY_TOKEN: optionalString,
+  /**
+   * Where Graph API calls go (a fake on loopback in tests). Facebook Login's dialog is on
+   * www.facebook.com for the real Graph API, and on this origin itself for any other (a fake or a proxy).
+   */
+  META_GRAPH_API_ORIGIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://graph.facebook.com'),
+  ),
+  /** The Graph API version every Meta call is written against (Meta's dated releases). */
+  META_GRAPH_API_VERSION: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^v\d{1,3}\.\d$/, 'must be a Graph API version such as v25.0')
+      .default('v25.0'),
+  ),
+  /** Where LINE Messaging API calls go (a fake on loopback in tests). Each channel's credentials are the owner's. */
+  LINE_API_ORIGIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.line.me'),
+  ),
   /** Anthropic API base URL (default https://api.anthropic.com/v1); tests point it at a fake. */
   ANTHROPIC_BASE_URL: optionalUrl,
   /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
@@ -210,6 +244,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (source.EMBEDDING_PROVIDER && !source.EMBEDDING_MODEL) problems.push('EMBEDDING_MODEL: is required when EMBEDDING_PROVIDER is set');
   if (Boolean(source.SHOPIFY_API_KEY) !== Boolean(source.SHOPIFY_API_SECRET))
     problems.push("SHOPIFY_API_KEY, SHOPIFY_API_SECRET: set both (the app's client id and secret) or neither");
+  const meta = [source.META_APP_ID, source.META_APP_SECRET, source.META_VERIFY_TOKEN].filter(Boolean).length;
+  if (meta !== 0 && meta !== 3)
+    problems.push('META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN: set all three (the Meta app and its webhook verify token) or none');
   // One PGlite data directory must never be opened by two processes, so the roles only split on Postgres.
   if ((source.ROLE === 'web' || source.ROLE === 'worker') && !source.DATABASE_URL)
     problems.push(

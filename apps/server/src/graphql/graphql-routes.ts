@@ -10,6 +10,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { modelCatalog } from '../domains/ai/model-catalog';
+import { createChannelsContext } from '../domains/channels/channels-context';
 import { createInboxContext } from '../domains/inbox/inbox-context';
 import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
 import type { TurnContext } from '../domains/turns/turn-context';
@@ -64,7 +65,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
     resolvers: [
       buildResolvers(hub),
       conversationResolvers(hub, chat, app.log.child({ domain: 'conversations' }) as unknown as Logger),
-      inboxResolvers(inbox),
+      inboxResolvers(inbox, createChannelsContext(app.services, app.log.child({ domain: 'channels' }) as unknown as Logger)),
       billingResolvers(hub),
     ],
   });

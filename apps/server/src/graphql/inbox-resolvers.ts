@@ -3,10 +3,12 @@ import { inArray } from 'drizzle-orm';
 import type { Filter } from '../data-api/filter-sql';
 import type { Item } from '../data-api/model-store';
 import { sharedAssistants } from '../db/schema';
+import type { ChannelsContext } from '../domains/channels/channels-context';
+import { replyByHand } from '../domains/channels/reply-by-hand';
 import { answerUnansweredQuestion } from '../domains/inbox/answer-unanswered-question';
 import type { InboxContext } from '../domains/inbox/inbox-context';
 import { searchSharedThreads } from '../domains/inbox/search-shared-threads';
-import { markSharedThreadRead, sendManualReply } from '../domains/inbox/send-manual-reply';
+import { markSharedThreadRead } from '../domains/inbox/send-manual-reply';
 import { summarizeOnDemand } from '../domains/inbox/summarize-thread';
 import { deleteShare, updateShare } from '../domains/sharing/manage-shares';
 import { themeOf } from '../domains/sharing/share-representation';
@@ -51,8 +53,12 @@ async function asDataApi<T>(write: () => Promise<T>): Promise<T> {
 
 const isAfter = (a: unknown, b: unknown) => typeof a === 'string' && (typeof b !== 'string' || Date.parse(a) > Date.parse(b));
 
-/** Resolvers of domains/inbox/inbox-sdl.ts; `updateSharedAssistant` and `deleteSharedAssistant` replace the registry's. */
-export function inboxResolvers(inbox: InboxContext) {
+/**
+ * Resolvers of domains/inbox/inbox-sdl.ts; `updateSharedAssistant` and `deleteSharedAssistant`
+ * replace the registry's. A manual reply goes through the channels (a channel customer's thread
+ * sends it on their platform; a web visitor's is the inbox's own reply).
+ */
+export function inboxResolvers(inbox: InboxContext, channels: ChannelsContext) {
   return {
     SharedAssistant: {
       theme: adapt((parent, _args, ctx) => (parent.theme !== undefined ? parent.theme : themeLoader(ctx).load(parent.id))),
@@ -86,7 +92,7 @@ export function inboxResolvers(inbox: InboxContext) {
         return asDataApi(() => deleteShare({ db, events }, { ownerEmail: viewer.email, id, condition: args.condition as Filter | null }));
       }),
       sendManualReply: adapt((_, args, ctx) =>
-        sendManualReply(inbox, {
+        replyByHand(channels, {
           ownerEmail: modelContext(ctx).viewer.email,
           sharedThreadId: args.sharedThreadId as string,
           content: args.content as string,

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from '../domains/billing/tier-periods';
+import { answerChannelMessage } from '../domains/channels/answer-channel-message';
+import { answerChannelMessageJob, sendChannelMessageJob } from '../domains/channels/channel-jobs';
+import { createChannelsContext } from '../domains/channels/channels-context';
+import { sendChannelMessage } from '../domains/channels/send-channel-message';
 import { createInboxContext } from '../domains/inbox/inbox-context';
 import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox/summary-queue';
 import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from '../domains/knowledge/embeddings/embedding-queue';
@@ -48,6 +52,7 @@ export function jobList(services: Services): JobEntry[] {
   const inbox = createInboxContext(services, services.logger.child({ domain: 'inbox' }));
   const shopify = createShopifyContext(services);
   const wizard = createSetupWizardContext(services);
+  const channels = createChannelsContext(services);
   return [
     entry({
       job: ingestFileJob,
@@ -90,6 +95,18 @@ export function jobList(services: Services): JobEntry[] {
       resume: () => resumeTierPeriods(services),
     }),
     // One product per webhook; edits of one shop's product list take turns on the file's row lock.
+    // Channel customers' answers: each waits on the model, so several run at once.
+    entry({
+      job: answerChannelMessageJob,
+      concurrency: 8,
+      handle: (data) => answerChannelMessage(channels, data),
+    }),
+    // Replies to the platforms: each waits on one HTTP call.
+    entry({
+      job: sendChannelMessageJob,
+      concurrency: 8,
+      handle: (data, job) => sendChannelMessage(channels, data, job),
+    }),
     entry({
       job: refreshProductJob,
       concurrency: 2,

@@ -12,9 +12,14 @@ export interface WebhookSource {
   /**
    * Checks the delivery's signature over the exact bytes received, and reads its delivery id and
    * topic. Null for a missing, forged or altered signature: the request is answered 401 and nothing
-   * else happens.
+   * else happens. A platform that batches several events in one request (Meta, LINE) answers one
+   * delivery per event, each with its own id: each is deduplicated and handled on its own (an
+   * empty list is a request with nothing to act on, such as read receipts only).
    */
-  verify(request: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> }): Promise<VerifiedDelivery | null>;
+  verify(request: {
+    rawBody: Buffer;
+    headers: Record<string, string | string[] | undefined>;
+  }): Promise<VerifiedDelivery | VerifiedDelivery[] | null>;
   topics: WebhookTopic[];
   /**
    * Sources that post every event to one address (Stripe) answer a signed event of a type not in
@@ -30,7 +35,7 @@ export interface VerifiedDelivery {
   deliveryId: string;
   /** The topic the platform says it is (a route only accepts its own topic). */
   topic: string;
-  /** Whom it is about (a shop domain): logged and kept with the delivery, never used for authorisation. */
+  /** Whom it is about (a shop domain, a page id): logged and kept with the delivery, never used for authorisation. */
   subject: string | null;
   /** The parsed body. */
   payload: unknown;

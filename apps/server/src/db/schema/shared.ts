@@ -63,10 +63,19 @@ export const sharedThreads = pgTable(
     /** asked, upset or unanswered. */
     needsHumanReason: text('needs_human_reason'),
     needsHumanAt: timestamp('needs_human_at', { withTimezone: true, precision: 3 }),
+    /**
+     * A channel's thread (origin instagram, messenger, whatsapp, line): the messaging account it came
+     * to (`messaging_accounts.id`; no foreign key: integrations.ts already refers to this file, and
+     * accounts are never deleted but with their owner) and the customer's id on that platform.
+     */
+    channelAccountId: uuid('channel_account_id'),
+    channelUserId: text('channel_user_id'),
   },
   (t) => [
     index('shared_threads_owner_activity_idx').on(t.ownerEmail, t.lastActivityAt),
     index('shared_threads_assistant_idx').on(t.sharedAssistantId, t.lastActivityAt),
+    // One thread per customer of an account (web threads have neither, and NULLs never collide).
+    uniqueIndex('shared_threads_channel_user_unique').on(t.channelAccountId, t.channelUserId),
   ],
 );
 
@@ -89,8 +98,17 @@ export const sharedMessages = pgTable(
     isManualResponse: boolean('is_manual_response').notNull().default(false),
     /** Who signed a manual reply, as the shopper sees it (the owner's choice when it was sent); null otherwise. */
     senderName: text('sender_name'),
+    /** In a channel thread: the platform's id of the message (mid, wamid, LINE message id), once known. */
+    channelMessageId: text('channel_message_id'),
+    /** A reply in a channel thread: null or `pending` until the outbound-send job ran, then `sent` or `failed`. */
+    deliveryStatus: text('delivery_status'),
+    deliveryError: text('delivery_error'),
   },
-  (t) => [index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt)],
+  (t) => [
+    index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt),
+    // A platform message is stored once, however often its webhook arrives.
+    uniqueIndex('shared_messages_channel_message_unique').on(t.sharedThreadId, t.channelMessageId),
+  ],
 );
 
 /**

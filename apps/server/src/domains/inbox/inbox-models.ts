@@ -52,11 +52,15 @@ export const inboxModels: ModelDef[] = [
       ro('isManualResponse', 'Boolean'),
       // A manual reply's signature as the shopper saw it.
       ro('senderName', 'String'),
+      // A reply in a channel thread (domains/channels): pending, sent or failed, and why it failed.
+      ro('deliveryStatus', 'String'),
+      ro('deliveryError', 'String'),
     ],
     create: 'none',
     update: 'none',
     delete: 'none',
-    subscriptions: ['create'],
+    // Updates: a channel reply's delivery (the outbound-send job), so the inbox shows one that failed.
+    subscriptions: ['create', 'update'],
     indexes: [{ query: 'sharedMessagesBySharedThreadID', hashField: 'sharedThreadID', sortField: 'createdAt' }],
   },
   {

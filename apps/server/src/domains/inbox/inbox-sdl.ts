@@ -36,7 +36,7 @@ export const inboxSdl = /* GraphQL */ `
     """
     The caller's shared threads, latest activity first. query: words found in the thread's messages,
     its visitor's anonymous e-mail or its summary (case-insensitive). sharedAssistantID and origin
-    (web, widget) narrow it; all are optional.
+    (web, widget, instagram, messenger, whatsapp, line) narrow it; all are optional.
     """
     searchSharedThreads(
       query: String

@@ -73,6 +73,33 @@ export async function createShare(
 }
 
 /**
+ * Points a link at another of the owner's assistants, keeping its token and its threads: a channel
+ * account's face (domains/channels) when the owner picks another assistant to answer there. Both
+ * assistants' `isShared` follow.
+ */
+export async function retargetShare(ctx: SharesContext, input: { ownerEmail: string; shareId: string; assistantId: string }) {
+  const { share, changed } = await ctx.db.transaction(async (tx) => {
+    const owned = await loadOwnedAssistant(tx, input.ownerEmail, input.assistantId);
+    const [before] = await tx
+      .select({ originalAssistantId: sharedAssistants.originalAssistantId })
+      .from(sharedAssistants)
+      .where(and(eq(sharedAssistants.id, input.shareId), eq(sharedAssistants.ownerEmail, input.ownerEmail)))
+      .limit(1);
+    if (!before) throw new AppError('NOT_FOUND', SHARE_NOT_FOUND);
+    const [row] = await tx
+      .update(sharedAssistants)
+      .set({ originalAssistantId: owned.id, assistantName: owned.assistantName, updatedAt: new Date() })
+      .where(eq(sharedAssistants.id, input.shareId))
+      .returning();
+    const synced = [await syncIsShared(tx, owned.id), await syncIsShared(tx, before.originalAssistantId)];
+    return { share: row as NonNullable<typeof row>, changed: synced.filter((assistant) => assistant !== undefined) };
+  });
+  publishRow(ctx, getModel('SharedAssistant'), 'update', share);
+  for (const assistant of changed) publishRow(ctx, getModel('Assistant'), 'update', assistant);
+  return share;
+}
+
+/**
  * Deletes a link with its threads and messages (cascading keys). Another owner's link and a missing
  * one are both "not found". `condition` is the data API's optional mutation condition.
  */

@@ -123,6 +123,12 @@ async function harvestIds(transport: Transport, user: FuzzUser, into: Record<str
     ((variables.body.results ?? []) as { id: string }[]).map((variable) => variable.id),
   );
   add('User', [userIdOf(user.access)]);
+  // Messaging accounts are REST-only (GET meta/social/): `accountId` fields draw from these.
+  const social = await callJson(transport, 'GET', '/api/meta/social/', { token: user.access });
+  add(
+    'Account',
+    ((social.body.channels ?? []) as { accounts: { id: string }[] }[]).flatMap((channel) => channel.accounts.map((account) => account.id)),
+  );
 }
 
 export interface FuzzAccounts {

@@ -95,3 +95,8 @@ export function addMessage(messages: readonly InboxMessage[], message: InboxMess
   if (index === -1) return [...messages, message];
   return [...messages.slice(0, index), message, ...messages.slice(index)];
 }
+
+/** A thread's messages with `message` (a new state of one of them: a channel reply's delivery) in place. */
+export function replaceMessage(messages: readonly InboxMessage[], message: InboxMessage): InboxMessage[] {
+  return messages.map((item) => (item.id === message.id ? message : item));
+}

@@ -8,7 +8,7 @@ import {
   toInboxMessage,
   toInboxThread,
 } from './api/shared-thread-fields';
-import { addMessage, findThread, type InboxData, mergeThread, patchThread, placeThread, withMessage } from './inbox-cache';
+import { addMessage, findThread, type InboxData, mergeThread, patchThread, placeThread, replaceMessage, withMessage } from './inbox-cache';
 import { type InboxQuery, matchesFilters } from './inbox-query';
 
 /**
@@ -114,4 +114,12 @@ export async function applyMessageEvent(
 async function fetchAndPlace(queryClient: QueryClient, ownerEmail: string, id: string, fetchThread: FetchThread) {
   const thread = await fetchThread(id);
   if (thread) placeThreadEverywhere(queryClient, ownerEmail, thread);
+}
+
+/** `onUpdateSharedMessage`: a channel reply's delivery changed (sent, or failed and why). */
+export function applyMessageUpdate(queryClient: QueryClient, ownerEmail: string, raw: RawMessage): void {
+  const message = toInboxMessage(raw);
+  queryClient.setQueryData<InboxMessage[]>(inboxKeys.messages(ownerEmail, message.sharedThreadID), (messages) =>
+    messages ? replaceMessage(messages, message) : messages,
+  );
 }

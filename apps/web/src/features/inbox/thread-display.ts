@@ -1,3 +1,4 @@
+import { channelLabels } from '@aisle/contracts/channels';
 import type { InboxThread } from './api/shared-thread-fields';
 import { VISITOR_SENDER } from './api/shared-thread-fields';
 
@@ -26,7 +27,7 @@ export function visitorName(thread: Pick<InboxThread, 'anonymousEmail' | 'visito
   return known.length > CONTACT_NAME_MAX ? `${known.slice(0, CONTACT_NAME_MAX - 1)}…` : known;
 }
 
-const originLabels: Record<string, string> = { web: 'Web', widget: 'Widget' };
+const originLabels: Record<string, string> = { web: 'Web', widget: 'Widget', ...channelLabels };
 
 export function originLabel(origin: string | null | undefined): string {
   if (!origin) return 'Web';

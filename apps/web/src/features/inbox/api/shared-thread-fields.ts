@@ -74,6 +74,9 @@ export interface InboxMessage {
   isManualResponse: boolean;
   createdAt: string;
   llmUsage: unknown;
+  /** A reply in a channel thread: `failed` when the platform did not take it (`deliveryError` says why). */
+  deliveryStatus: string | null;
+  deliveryError: string | null;
 }
 
 /** Visitor messages carry this sender type; replies (bot and team) carry `assistant`. */
@@ -89,7 +92,7 @@ export const threadFields = `${threadScalarFields}
   sharedAssistant { id assistantName originalAssistantID }
   lastMessage: sharedMessages(sortDirection: DESC, limit: 1) { items { ${previewFields} } }`;
 
-export const messageFields = 'id sharedThreadID content senderType isManualResponse createdAt llmUsage';
+export const messageFields = 'id sharedThreadID content senderType isManualResponse createdAt llmUsage deliveryStatus deliveryError';
 
 export interface RawThread {
   id: string;
@@ -116,6 +119,8 @@ export interface RawMessage {
   isManualResponse?: boolean | null;
   createdAt: string;
   llmUsage?: unknown;
+  deliveryStatus?: string | null;
+  deliveryError?: string | null;
 }
 
 /**
@@ -163,6 +168,8 @@ export function toInboxMessage(raw: RawMessage): InboxMessage {
     isManualResponse: raw.isManualResponse === true,
     createdAt: raw.createdAt,
     llmUsage: raw.llmUsage ?? null,
+    deliveryStatus: raw.deliveryStatus ?? null,
+    deliveryError: raw.deliveryError ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sharedThreadOrigins } from '@aisle/contracts/visitor-chat';
+import { threadOrigins } from '@aisle/contracts/channels';
 import { SearchIcon, XIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Input } from '@/components/ui/input';
@@ -86,7 +86,7 @@ export function InboxToolbar({
           className="max-w-32"
         >
           <option value="">All origins</option>
-          {sharedThreadOrigins.map((value) => (
+          {threadOrigins.map((value) => (
             <option key={value} value={value}>
               {originLabel(value)}
             </option>

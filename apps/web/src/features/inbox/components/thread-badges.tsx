@@ -1,13 +1,31 @@
-import { GlobeIcon, PanelBottomIcon, PauseIcon } from 'lucide-react';
+import {
+  CameraIcon,
+  GlobeIcon,
+  type LucideIcon,
+  MessageCircleIcon,
+  MessagesSquareIcon,
+  PanelBottomIcon,
+  PauseIcon,
+  PhoneIcon,
+} from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { originLabel } from '../thread-display';
 
-/** Where the conversation started: the public chat page (Web) or the storefront widget (Widget). */
+const ORIGIN_ICONS: Record<string, LucideIcon> = {
+  widget: PanelBottomIcon,
+  messenger: MessageCircleIcon,
+  instagram: CameraIcon,
+  whatsapp: PhoneIcon,
+  line: MessagesSquareIcon,
+};
+
+/** Where the conversation started: the public chat page (Web), the storefront widget, or a channel (Messenger, Instagram, WhatsApp, LINE). */
 export function OriginBadge({ origin, className }: { origin: string | null; className?: string }) {
-  const Icon = origin === 'widget' ? PanelBottomIcon : GlobeIcon;
+  const Icon = (origin && ORIGIN_ICONS[origin]) || GlobeIcon;
   return (
     <span
       data-slot="origin-badge"
+      data-origin={origin ?? 'web'}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-px font-medium text-[11px] text-muted-foreground',
         className,

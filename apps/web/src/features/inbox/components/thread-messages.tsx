@@ -87,6 +87,11 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
       createdAt={message.createdAt}
     >
       <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} renderCitation={inlineCitationChip} />
+      {message.deliveryStatus === 'failed' ? (
+        <p role="alert" className="mt-2 border-destructive/30 border-t pt-1.5 text-destructive text-xs">
+          Not delivered{message.deliveryError ? `: ${message.deliveryError}` : '.'}
+        </p>
+      ) : null}
     </Bubble>
   );
 }

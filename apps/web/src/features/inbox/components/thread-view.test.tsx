@@ -28,7 +28,7 @@ function deferred<T>() {
 const unsafeVisitor = '<img src=x onerror="window.__pwned=1"> Hi <b>there</b>';
 const unsafeReply = 'Sure! <script>window.__pwned=2</script>**Free returns** [details](javascript:alert(1))';
 
-function setUp(threadExtra: Parameters<typeof rawThread>[2] = {}) {
+function setUp(threadExtra: Parameters<typeof rawThread>[2] = {}, extraMessages: ReturnType<typeof rawMessage>[] = []) {
   const thread = rawThread('t1', 20, { lastVisitorMessageAt: at(18), ownerLastReadAt: at(5), ...threadExtra });
   fake.current = fakeDataClient({
     getSharedThread: () => thread,
@@ -37,6 +37,7 @@ function setUp(threadExtra: Parameters<typeof rawThread>[2] = {}) {
         rawMessage('m1', 't1', 10, { content: unsafeVisitor }),
         rawMessage('m2', 't1', 11, { senderType: 'assistant', content: unsafeReply }),
         rawMessage('m3', 't1', 18, { senderType: 'assistant', isManualResponse: true, content: 'We are *on it*.' }),
+        ...extraMessages,
       ],
       nextToken: null,
     }),
@@ -171,5 +172,31 @@ describe('a conversation in the inbox', () => {
     );
     expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('Wants a refund for order 1001.');
     expect(screen.getByRole('button', { name: 'Summarize again' })).toBeEnabled();
+  });
+
+  it('shows a channel thread’s reply window, and a reply the platform did not take', async () => {
+    const failed = rawMessage('m4', 't1', 19, {
+      senderType: 'assistant',
+      isManualResponse: true,
+      content: 'Hello?',
+      deliveryStatus: 'failed',
+      deliveryError: '(#100) The parameter recipient is required',
+    });
+    setUp({ origin: 'messenger', lastVisitorMessageAt: new Date(Date.now() - 2 * 3_600_000).toISOString() }, [failed]);
+    const notice = await screen.findByRole('region', { name: 'Reply window' });
+    expect(notice).toHaveTextContent(/Reply window: 2[12] h( \d+ min)? left/);
+    const replies = await screen.findAllByRole('listitem', { name: 'You (team) said' });
+    expect(within(replies[0] as HTMLElement).queryByText(/Not delivered/)).toBeNull();
+    expect(within(replies[1] as HTMLElement).getByRole('alert')).toHaveTextContent(
+      'Not delivered: (#100) The parameter recipient is required',
+    );
+  });
+
+  it('says a WhatsApp template is needed after 24 hours instead of offering to send', async () => {
+    setUp({ origin: 'whatsapp', lastVisitorMessageAt: new Date(Date.now() - 30 * 3_600_000).toISOString() });
+    expect(await screen.findByRole('region', { name: 'Reply window' })).toHaveTextContent('Template message needed');
+    await screen.findByRole('listitem', { name: 'You (team) said' });
+    expect(screen.queryByLabelText('Reply', { exact: true })).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('only allows an approved template message');
   });
 });

@@ -1,3 +1,4 @@
+import { replyRefusalOf, replyWindowOf } from '@aisle/contracts/channels';
 import { ArrowLeftIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { toast } from 'sonner';
@@ -6,11 +7,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorText } from '@/lib/api-error-text';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
 import { useInboxThread, useThreadMessages } from '../hooks/use-inbox-thread';
+import { useNow } from '../hooks/use-now';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { useThreadActions } from '../hooks/use-thread-actions';
+import { replyWindowNote } from '../reply-window-text';
 import { fullTimeText, visitorName } from '../thread-display';
 import { HandoffControls } from './handoff-controls';
 import { ReplyComposer } from './reply-composer';
+import { ClosedComposer, ReplyWindowNotice } from './reply-window-notice';
 import { OriginBadge } from './thread-badges';
 import { ThreadMessage } from './thread-messages';
 import { ThreadSummary } from './thread-summary';
@@ -60,6 +64,12 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
   const unread = isUnread(thread);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  // Channels allow replies only within a window after the customer's last message (Messenger,
+  // Instagram, WhatsApp): the time left is shown, and the composer gives way once nothing can go out.
+  const now = useNow(60_000);
+  const replyWindow = replyWindowOf(thread.origin, thread.lastVisitorMessageAt, now);
+  const windowNote = replyWindowNote(thread.origin, replyWindow, now);
+  const closed = replyRefusalOf(replyWindow, true) !== null;
 
   // Opening a conversation, or a visitor writing while it is open and in view, reads it.
   useEffect(() => {
@@ -122,6 +132,7 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
         </Button>
       </header>
       <HandoffControls paused={thread.autoReplyPaused} onToggle={togglePause} />
+      {windowNote ? <ReplyWindowNotice note={windowNote} /> : null}
       <div
         ref={scroller}
         onScroll={(event) => {
@@ -151,7 +162,11 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
           </ol>
         )}
       </div>
-      <ReplyComposer visitor={visitor} paused={thread.autoReplyPaused} onSend={send} />
+      {closed && windowNote ? (
+        <ClosedComposer note={windowNote} />
+      ) : (
+        <ReplyComposer visitor={visitor} paused={thread.autoReplyPaused} onSend={send} />
+      )}
     </div>
   );
 }

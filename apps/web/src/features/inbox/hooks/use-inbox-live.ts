@@ -5,12 +5,13 @@ import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { getInboxThread } from '../api/inbox-api';
 import { inboxKeys } from '../api/inbox-keys';
 import { messageFields, type RawMessage, type RawThread, threadFields, threadScalarFields } from '../api/shared-thread-fields';
-import { applyMessageEvent, applyThreadEvent, type FetchThread } from '../inbox-sync';
+import { applyMessageEvent, applyMessageUpdate, applyThreadEvent, type FetchThread } from '../inbox-sync';
 
 // A new thread comes with its list-row fields; an update only with its own (the row keeps the rest).
 const ON_CREATE_THREAD = `subscription OnCreateSharedThread($ownerEmail: String) { onCreateSharedThread(ownerEmail: $ownerEmail) { ${threadFields} } }`;
 const ON_UPDATE_THREAD = `subscription OnUpdateSharedThread($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { ${threadScalarFields} } }`;
 const ON_CREATE_MESSAGE = `subscription OnCreateSharedMessage($ownerEmail: String) { onCreateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
+const ON_UPDATE_MESSAGE = `subscription OnUpdateSharedMessage($ownerEmail: String) { onUpdateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
 
 export const LIVE_ERROR_TEXT = 'Live updates stopped. Reload the page to see new messages.';
 
@@ -57,6 +58,12 @@ export function useInboxLive(): string | null {
           if (raw) applyMessageEvent(queryClient, ownerEmail, raw, { fetchThread }).catch(report('message'));
         },
         error: failed('shared message create'),
+      }),
+      client.subscribe<{ onUpdateSharedMessage: RawMessage | null }>(ON_UPDATE_MESSAGE, variables, {
+        next: ({ onUpdateSharedMessage: raw }) => {
+          if (raw) applyMessageUpdate(queryClient, ownerEmail, raw);
+        },
+        error: failed('shared message update'),
       }),
     ];
     return () => {

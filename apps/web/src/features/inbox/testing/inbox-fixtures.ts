@@ -53,6 +53,8 @@ export function message(id: string, threadId: string, minute: number, extra: Par
     isManualResponse: false,
     createdAt: at(minute),
     llmUsage: null,
+    deliveryStatus: null,
+    deliveryError: null,
     ...extra,
   };
 }

@@ -1,0 +1,26 @@
+import type { messagingAccounts } from '../../db/schema';
+import { openSecret, sealSecret } from '../variables/secret-box';
+
+type AccountRow = typeof messagingAccounts.$inferSelect;
+type Binding = Pick<AccountRow, 'id' | 'ownerEmail'>;
+
+/*
+ * The accounts' tokens at rest: sealed with the secret variables' AES-256-GCM box and bound to the
+ * account row (its id and owner), so a token copied into another row or another owner's row fails
+ * to open. The LINE channel secret is bound under a different label, so the two cannot be swapped.
+ * Tokens never leave this domain except to authorise a call to their platform: no answer, log line
+ * or notification carries one.
+ */
+const tokenBinding = (row: Binding) => ({ ownerEmail: row.ownerEmail, id: row.id });
+const secretBinding = (row: Binding) => ({ ownerEmail: row.ownerEmail, id: `channel-secret:${row.id}` });
+
+export const sealAccessToken = (key: Buffer, row: Binding, token: string) => sealSecret(key, token, tokenBinding(row));
+export const sealChannelSecret = (key: Buffer, row: Binding, secret: string) => sealSecret(key, secret, secretBinding(row));
+
+export function openAccessToken(key: Buffer, row: Binding & Pick<AccountRow, 'accessToken'>): string | null {
+  return row.accessToken ? openSecret(key, row.accessToken, tokenBinding(row)) : null;
+}
+
+export function openChannelSecret(key: Buffer, row: Binding & Pick<AccountRow, 'channelSecret'>): string | null {
+  return row.channelSecret ? openSecret(key, row.channelSecret, secretBinding(row)) : null;
+}

@@ -1,0 +1,112 @@
+import { type ChannelName, isChannelName, replyRefusalOf, replyWindowOf } from '@aisle/contracts/channels';
+import { sql } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
+import { messagingAccounts, sharedMessages } from '../../db/schema';
+import { rowFromJson, rowsOf } from '../../db/sql-helpers';
+import type { JobHandlerContext } from '../../lib/job-queue';
+import { adapterOf } from './channel-adapters';
+import { channelMessages } from './channel-messages';
+import type { ChannelsContext } from './channels-context';
+import { type ChannelMessageSubject, loadChannelMessage } from './load-channel-turn';
+import { markTokenInvalid } from './mark-token-invalid';
+
+export interface SendRequest {
+  messageId: string;
+  replyToken?: string | null;
+  receivedAt?: string | null;
+}
+
+/** Why this reply cannot go out now, before any call: no token, a refused token, or a closed window. */
+function blockedReason(subject: ChannelMessageSubject, channel: ChannelName): string | null {
+  const { account, thread, message } = subject;
+  if (account.status !== 'connected' || !account.accessToken) return channelMessages.disconnected(channel);
+  if (account.tokenInvalidAt) return channelMessages.tokenInvalid(channel);
+  return replyRefusalOf(replyWindowOf(thread.origin, thread.lastVisitorMessageAt), message.isManualResponse);
+}
+
+/**
+ * The send's outcome on the message, and on the account's last send error, in one statement: a
+ * success clears an earlier error (the account works again), a failure records it. The owner's
+ * inbox hears the message's new state live.
+ */
+async function recordDelivery(
+  ctx: Pick<ChannelsContext, 'db' | 'events'>,
+  input: { messageId: string; accountId: string | null; sent: boolean; detail: string | null },
+) {
+  const { messageId, accountId, sent, detail } = input;
+  const [row] = await rowsOf<{ message: Record<string, unknown> | null }>(
+    ctx.db,
+    sql`
+      WITH delivered AS (
+        UPDATE ${sharedMessages}
+        SET delivery_status = ${sent ? 'sent' : 'failed'}, channel_message_id = CASE WHEN ${sent} THEN ${detail} ELSE channel_message_id END,
+            delivery_error = CASE WHEN ${sent} THEN NULL ELSE ${detail} END
+        WHERE id = ${messageId}
+        RETURNING *
+      ), account AS (
+        UPDATE ${messagingAccounts}
+        SET last_send_error = CASE WHEN ${sent} THEN NULL ELSE ${detail} END, last_send_error_at = CASE WHEN ${sent} THEN NULL ELSE now() END
+        WHERE id = ${accountId} AND (NOT ${sent} OR last_send_error IS NOT NULL)
+        RETURNING id
+      )
+      SELECT (SELECT row_to_json(delivered) FROM delivered) AS message, (SELECT count(*) FROM account) AS accounts`,
+  );
+  if (row?.message) publishRow(ctx, getModel('SharedMessage'), 'update', rowFromJson(sharedMessages, row.message));
+}
+
+/**
+ * The outbound-send job (channel-jobs.ts): one stored reply, the bot's or a person's, to the
+ * customer on their platform, in the thread's reply window (a person's reply may carry the
+ * human-agent tag). A retryable failure throws, and the queue retries it with doubling delays until
+ * its tries are spent; any other failure is recorded on the message and the account, and a refused
+ * token marks the account and tells the owner. A reply sent or failed before is left alone.
+ */
+export async function sendChannelMessage(
+  ctx: ChannelsContext,
+  request: SendRequest,
+  job: Pick<JobHandlerContext, 'retryCount' | 'retryLimit'>,
+) {
+  const subject = await loadChannelMessage(ctx.db, request.messageId);
+  if (
+    !subject ||
+    subject.message.senderType === 'user' ||
+    subject.message.deliveryStatus === 'sent' ||
+    subject.message.deliveryStatus === 'failed'
+  )
+    return;
+  const { account, thread, message } = subject;
+  const channel = account.channel;
+  if (!isChannelName(channel) || !thread.channelUserId) return;
+
+  const blocked = blockedReason(subject, channel);
+  if (blocked) {
+    await recordDelivery(ctx, { messageId: message.id, accountId: null, sent: false, detail: blocked });
+    return;
+  }
+  const outcome = await adapterOf(channel).send(ctx, account, {
+    recipientId: thread.channelUserId,
+    text: message.content,
+    byPerson: message.isManualResponse,
+    window: replyWindowOf(thread.origin, thread.lastVisitorMessageAt),
+    messageId: message.id,
+    attempt: job.retryCount,
+    replyToken: request.replyToken,
+    receivedAt: request.receivedAt,
+  });
+  if (outcome.ok) {
+    await recordDelivery(ctx, { messageId: message.id, accountId: account.id, sent: true, detail: outcome.platformMessageId });
+    return;
+  }
+  const { failure } = outcome;
+  if (failure.retryable && job.retryCount < job.retryLimit) {
+    ctx.logger.warn(
+      { channel, status: failure.status, attempt: job.retryCount, messageId: message.id },
+      'a send failed; it will be retried',
+    );
+    throw new Error(`send failed (${failure.status ?? 'network'}): ${failure.message}`);
+  }
+  ctx.logger.warn({ channel, status: failure.status, messageId: message.id }, 'a send failed for good');
+  await recordDelivery(ctx, { messageId: message.id, accountId: account.id, sent: false, detail: failure.message });
+  if (failure.tokenInvalid) await markTokenInvalid(ctx, account, failure.message);
+}

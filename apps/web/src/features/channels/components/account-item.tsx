@@ -1,0 +1,112 @@
+import type { ChannelAccount } from '@aisle/contracts/channels';
+import { CircleAlertIcon, LoaderCircleIcon, UnplugIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { apiErrorText } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { useChooseAccount } from '../api/choose-account';
+import { useDisconnectAccount } from '../api/disconnect-account';
+import { accountStatusText, tokenText } from '../channel-texts';
+import { type AssistantOption, AssistantPicker } from './assistant-picker';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? dateTime.format(Date.parse(iso)) : 'never');
+
+/**
+ * One account on a channel card: its state, the assistant behind it (changed, or chosen to
+ * connect it), its token's state, the last message and send error, and disconnecting.
+ */
+export function AccountItem({ account, assistants }: { account: ChannelAccount; assistants: AssistantOption[] }) {
+  const id = useId();
+  const choose = useChooseAccount(account.channel);
+  const disconnect = useDisconnectAccount(account.channel);
+  const [assistantId, setAssistantId] = useState(account.assistantId ?? (assistants.length === 1 ? (assistants[0]?.id ?? '') : ''));
+  const [confirming, setConfirming] = useState(false);
+  const token = tokenText(account);
+  const connected = account.status === 'connected';
+  const canChoose = account.status !== 'disconnected' && account.tokenState !== null;
+  const changed = assistantId !== (account.assistantId ?? '');
+
+  const save = () =>
+    choose.mutate(
+      { accountId: account.id, assistantId },
+      {
+        onSuccess: () => toast.success(connected ? 'The assistant was changed.' : `${account.name ?? 'The account'} is connected.`),
+        onError: (failure) => toast.error(apiErrorText(failure, 'The account could not be connected. Please try again.')),
+      },
+    );
+
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" aria-label={account.name ?? account.externalAccountId} data-status={account.status}>
+      <div className="flex items-start gap-3">
+        {account.pictureUrl ? (
+          <img src={account.pictureUrl} alt="" className="size-9 shrink-0 rounded-full border object-cover" referrerPolicy="no-referrer" />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-sm">{account.name ?? account.externalAccountId}</p>
+          <p
+            className={cn('text-xs', connected ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground')}
+            data-testid="account-status"
+          >
+            {accountStatusText(account)}
+          </p>
+          {connected ? (
+            <p className="text-muted-foreground text-xs">
+              Last message: {when(account.lastMessageAt)} · last webhook: {when(account.lastWebhookAt)}
+            </p>
+          ) : null}
+        </div>
+        {account.status !== 'disconnected' ? (
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Disconnect ${account.name ?? 'account'}`}>
+            <UnplugIcon />
+            Disconnect
+          </Button>
+        ) : null}
+      </div>
+      {token ? (
+        <p role="alert" className="flex items-start gap-1.5 text-destructive text-xs">
+          <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {token}
+        </p>
+      ) : null}
+      {account.lastSendError ? (
+        <p className="flex items-start gap-1.5 text-amber-800 text-xs dark:text-amber-300" data-testid="last-send-error">
+          <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          Last message not delivered ({when(account.lastSendErrorAt)}): {account.lastSendError}
+        </p>
+      ) : null}
+      {canChoose ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <AssistantPicker
+            id={`${id}-assistant`}
+            label={`Assistant for ${account.name ?? 'this account'}`}
+            assistants={assistants}
+            value={assistantId}
+            onChange={setAssistantId}
+            disabled={choose.isPending}
+          />
+          {!connected || changed ? (
+            <Button size="sm" onClick={save} disabled={!assistantId || choose.isPending}>
+              {choose.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {connected ? 'Save' : 'Connect'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Disconnect ${account.name ?? 'this account'}?`}
+        confirmLabel="Disconnect"
+        onConfirm={async () => {
+          await disconnect.mutateAsync(account.id);
+          toast.success('Disconnected. Its conversations stay in Conversations.');
+        }}
+      >
+        Your assistant stops answering there and Aisle’s access is deleted. The conversations stay; connect it again to continue them.
+      </ConfirmDialog>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { type ChannelSummary, isMetaChannel } from '@aisle/contracts/channels';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AccountItem } from './account-item';
+import type { AssistantOption } from './assistant-picker';
+import { ChannelIcon } from './channel-icon';
+import { LineConnectForm } from './line-connect-form';
+import { MetaConnect } from './meta-connect';
+import { OperatorDetails } from './operator-details';
+
+const DESCRIPTIONS: Record<ChannelSummary['channel'], string> = {
+  messenger: 'Answer customers who message your Facebook page.',
+  instagram: 'Answer Instagram direct messages to your professional account.',
+  whatsapp: 'Answer customers on your WhatsApp Business number.',
+  line: 'Answer friends of your LINE Official Account.',
+};
+
+/** One channel on /social: its accounts, connecting another, and where its webhooks go. */
+export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; assistants: AssistantOption[] }) {
+  const connected = summary.accounts.filter((account) => account.status === 'connected').length;
+  return (
+    <Card role="region" aria-labelledby={`channel-${summary.channel}`} data-channel={summary.channel}>
+      <CardHeader>
+        <CardTitle id={`channel-${summary.channel}`} className="flex items-center gap-2">
+          <ChannelIcon channel={summary.channel} className="size-4 text-primary" />
+          {summary.label}
+          <span className="ml-auto font-normal text-muted-foreground text-xs" data-testid="channel-state">
+            {!summary.configured ? 'Not available' : connected ? `${connected} connected` : 'Not connected'}
+          </span>
+        </CardTitle>
+        <CardDescription>{DESCRIPTIONS[summary.channel]}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!summary.configured ? (
+          <p className="rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">{summary.unavailableReason}</p>
+        ) : (
+          <>
+            {summary.accounts.length ? (
+              <ul className="grid gap-2" aria-label={`${summary.label} accounts`}>
+                {summary.accounts.map((account) => (
+                  <AccountItem key={account.id} account={account} assistants={assistants} />
+                ))}
+              </ul>
+            ) : null}
+            {assistants.length === 0 ? (
+              <p className="text-muted-foreground text-sm">Create an assistant first: it is what answers your customers here.</p>
+            ) : isMetaChannel(summary.channel) ? (
+              <MetaConnect channel={summary.channel} assistants={assistants} again={summary.accounts.length > 0} />
+            ) : (
+              <LineConnectForm assistants={assistants} />
+            )}
+            <OperatorDetails summary={summary} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

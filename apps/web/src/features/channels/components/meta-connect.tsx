@@ -1,0 +1,37 @@
+import { channelLabels, type MetaChannel } from '@aisle/contracts/channels';
+import { LoaderCircleIcon, LogInIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useStartMetaLogin } from '../api/start-meta-login';
+import { type AssistantOption, AssistantPicker } from './assistant-picker';
+
+/**
+ * Connecting through Facebook Login: the assistant first (when the login then shares a single
+ * account, it is connected at once), then off to Facebook and back to /social.
+ */
+export function MetaConnect({ channel, assistants, again }: { channel: MetaChannel; assistants: AssistantOption[]; again: boolean }) {
+  const id = useId();
+  const start = useStartMetaLogin(channel);
+  const [assistantId, setAssistantId] = useState(assistants.length === 1 ? (assistants[0]?.id ?? '') : '');
+  const connect = () =>
+    start.mutate(assistantId || null, {
+      onError: (failure) => toast.error(apiErrorText(failure, 'Facebook Login could not start. Please try again.')),
+    });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <AssistantPicker
+        id={`${id}-assistant`}
+        label={`Assistant for ${channelLabels[channel]}`}
+        assistants={assistants}
+        value={assistantId}
+        onChange={setAssistantId}
+      />
+      <Button onClick={connect} disabled={start.isPending}>
+        {start.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LogInIcon />}
+        {again ? `Connect another ${channelLabels[channel]} account` : `Connect ${channelLabels[channel]}`}
+      </Button>
+    </div>
+  );
+}

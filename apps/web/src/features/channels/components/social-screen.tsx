@@ -1,0 +1,70 @@
+import type { Assistant } from '@aisle/contracts/assistants';
+import { Share2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCollection } from '@/app/startup-data/startup-data-provider';
+import { ScreenHeader } from '@/components/layouts/screen-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorText } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { useSocialSummary } from '../api/get-social-summary';
+import { type LoginOutcome, loginOutcomeOf } from '../channel-texts';
+import { ChannelCard } from './channel-card';
+
+/**
+ * The Social screen (spec §2 /social, §7 "Social"): one card per channel (Instagram, Messenger,
+ * WhatsApp, LINE) with its accounts, the assistant behind each, their state and errors, connecting
+ * and disconnecting. Facebook Login comes back here with what it found, said once at the top.
+ */
+export function SocialScreen() {
+  const summary = useSocialSummary();
+  const { items: assistants } = useCollection<Assistant>('assistants');
+  const [params, setParams] = useSearchParams();
+  const [outcome, setOutcome] = useState<LoginOutcome | null>(() => loginOutcomeOf(params));
+
+  // The login's answer is read once; a reload does not say it again.
+  useEffect(() => {
+    if (params.has('channel')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl p-4 md:p-6">
+      <ScreenHeader
+        title="Social"
+        icon={Share2Icon}
+        summary="Put your assistants where your customers are: Instagram, Messenger, WhatsApp and LINE."
+      />
+      {outcome ? (
+        <p
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+          className={cn(
+            'mb-4 flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm',
+            outcome.tone === 'error' ? 'border-destructive/30 bg-destructive/5 text-destructive' : 'border-emerald-500/30 bg-emerald-500/5',
+          )}
+        >
+          {outcome.text}
+          <button type="button" className="text-xs underline" onClick={() => setOutcome(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+      {summary.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading channels">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} className="h-48 rounded-xl" />
+          ))}
+        </div>
+      ) : summary.error ? (
+        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+          {apiErrorText(summary.error, 'The channels could not be loaded. Please reload the page.')}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {summary.data.channels.map((channel) => (
+            <ChannelCard key={channel.channel} summary={channel} assistants={assistants} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
