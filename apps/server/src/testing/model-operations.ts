@@ -31,6 +31,7 @@ const validSamples: Record<string, unknown> = {
   name: 'changed_name',
   model: 'local:extractive',
   temperature: 0.7,
+  currency: 'EUR',
   topP: 0.5,
   assistantAvatarUrl: 'https://example.com/assistant.png',
   userAvatarUrl: 'https://example.com/user.png',

@@ -46,6 +46,11 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
     origin: 'web',
   });
   rows.SharedMessage = await owned('SharedMessage', { content: 'Hi there', senderType: 'user', sharedThreadId: rows.SharedThread.id });
+  rows.UnansweredQuestion = await owned('UnansweredQuestion', {
+    assistantId: rows.Assistant.id,
+    sharedThreadID: rows.SharedThread.id,
+    question: 'Do you ship to Iceland?',
+  });
   rows.Wizard = await owned('Wizard', { status: 'Retrieving pages' });
   rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', { timeWindow: '7d', customersHelped: 4, totalInteractions: 12 });
   rows.Conversation = await owned('Conversation', { name: 'Support', metadata: { topic: 'orders' } });

@@ -93,14 +93,19 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
     // Words the heading already answers ("store hours" under "Store hours and location") are
     // covered by each of its sentences: the sentence is chosen for what else it says.
     const byHeading = coverage(question, passage.heading);
-    return sentencesOf(passage.text).map((sentence, position) => ({
-      passage,
-      rank,
-      position,
-      sentence,
-      covered: coverage(question, sentence).map((weight, i) => Math.max(weight, byHeading[i] ?? 0)),
-      whole: isWhole(sentence),
-    }));
+    return sentencesOf(passage.text).map((sentence, position) => {
+      const own = coverage(question, sentence);
+      return {
+        passage,
+        rank,
+        position,
+        sentence,
+        covered: own.map((weight, i) => Math.max(weight, byHeading[i] ?? 0)),
+        // Says every word of the question itself: between equals, it beats one that leans on its heading.
+        complete: own.every((weight) => weight > 0),
+        whole: isWhole(sentence),
+      };
+    });
   });
   const chosen: typeof candidates = [];
   let covered = question.words.map(() => 0);
@@ -112,7 +117,13 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
       .map((candidate) => ({ candidate, gain: gainOf(candidate) }))
       // A later sentence must add a word of the question the earlier ones lacked, not a passing one.
       .filter(({ gain }) => gain >= (round === 0 ? 0.3 : 0.5))
-      .sort((a, b) => b.gain - a.gain || a.candidate.rank - b.candidate.rank || a.candidate.position - b.candidate.position)[0];
+      .sort(
+        (a, b) =>
+          b.gain - a.gain ||
+          Number(b.candidate.complete) - Number(a.candidate.complete) ||
+          a.candidate.rank - b.candidate.rank ||
+          a.candidate.position - b.candidate.position,
+      )[0];
     if (!best) break;
     chosen.push(best.candidate);
     covered = covered.map((weight, i) => Math.max(weight, best.candidate.covered[i] ?? 0));

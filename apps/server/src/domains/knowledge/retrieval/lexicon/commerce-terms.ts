@@ -30,4 +30,6 @@ export const COMMERCE_TERM_GROUPS: string[][] = [
   ['international', 'abroad', 'overseas', 'worldwide', 'countries'],
   ['rent', 'rental', 'hire', 'borrow'],
   ['subscription', 'subscribe', 'subscriber'],
+  // "How long…" is answered in days, weeks or months ("within 30 days of delivery").
+  ['how long', 'days', 'weeks', 'months', 'years'],
 ];
