@@ -82,6 +82,12 @@ const envSchema = z.object({
   /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
   THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
   TRUST_PROXY: bool,
+  /** Turns (owner chat, public chat) that may be starting at once, up to their first token; more wait in a fair queue. */
+  TURN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
+  /** A new turn that would wait longer than this for its start (ms) is refused at once with 503 `busy` and Retry-After. */
+  TURN_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** Event-loop delay (p99, ms) above which turns that would have to wait are refused with 503 `busy`. */
+  TURN_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   /** Largest file a store accepts (bytes). */

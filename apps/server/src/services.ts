@@ -12,6 +12,7 @@ import { createJobQueue, type JobQueue } from './lib/job-queue';
 import type { Mailer } from './lib/mailer';
 import { createMailer } from './lib/mailer';
 import { createShutdown, type Shutdown } from './lib/shutdown';
+import { createTurnGate, type TurnGate } from './lib/turn-gate';
 
 /** Everything the domain layer needs, built once at boot and injected (no module singletons). */
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   jobs: JobQueue;
   /** Whether the process drains, and the streams and turns that end with it (lib/shutdown.ts). */
   shutdown: Shutdown;
+  /** Admission control of answering turns: a bounded number start at once, the rest wait fairly or get a quick 503. */
+  turnGate: TurnGate;
 }
 
 export interface CreateServicesOptions {
@@ -56,6 +59,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     // A web process queues jobs but never runs them; only startWorkers (jobs/) puts this queue to work.
     jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web' }),
     shutdown: createShutdown(logger),
+    turnGate: createTurnGate({
+      concurrency: env.TURN_CONCURRENCY,
+      maxWaitMs: env.TURN_MAX_WAIT_MS,
+      maxLoopDelayMs: env.TURN_MAX_LOOP_DELAY_MS,
+    }),
     tokens: createTokenSigner({
       secret: env.JWT_SECRET,
       accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,
@@ -67,6 +75,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
 export async function closeServices(services: Services, options: { jobGraceSeconds?: number } = {}) {
   // Workers finish (or give back) their jobs before the database they write to closes.
   await services.jobs.stop({ graceSeconds: options.jobGraceSeconds });
+  services.turnGate.close();
   await services.events.close();
   await services.database.close();
 }

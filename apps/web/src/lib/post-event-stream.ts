@@ -46,7 +46,7 @@ export async function postEventStream(options: {
     if (signal.aborted) throw cause;
     throw new ApiError(0, null);
   }
-  if (!response.ok) throw new ApiError(response.status, await errorBody(response));
+  if (!response.ok) throw new ApiError(response.status, await errorBody(response), undefined, response.headers);
   return response;
 }
 

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
+import type { TurnSlot } from '../../lib/turn-gate';
 import { modelCatalog } from '../ai/model-catalog';
 import { createKnowledgeContext } from '../knowledge/knowledge-context';
 import { type TurnContext, TurnFailure } from '../turns/turn-context';
@@ -21,6 +22,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     turns: fastify.services.shutdown,
   };
   const log = fastify.log.child({ domain: 'chat' }) as unknown as Logger;
+  const gate = fastify.services.turnGate;
 
   fastify.addHook('onRequest', requireViewer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +39,8 @@ export async function chatRoutes(fastify: FastifyInstance) {
           'around each linked function the assistant runs, `citations`, then `done` ({reply, usage}) — or `error` ({code, detail, retryable}). ' +
           'The question is kept when the model fails. 402 when a paid model is chosen and the balance is used up. ' +
           'While the server restarts: 503 `{detail, code: "restarting"}` with Retry-After, and a turn it could not finish in ' +
-          'time ends with `error` code `restarting` (retryable; the question is kept, no partial reply is stored).',
+          'time ends with `error` code `restarting` (retryable; the question is kept, no partial reply is stored). ' +
+          'When the server is saturated: 503 `{detail, code: "busy"}` with Retry-After before anything is stored.',
         security: [{ bearerAuth: [] }],
         body: chatMessageRequestSchema,
         response: { 200: chatTurnResponseSchema },
@@ -45,9 +48,15 @@ export async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const input = { ownerEmail: viewerOf(request).email, ...request.body };
+      const gateKey = `owner:${input.ownerEmail}`;
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-        const { userMessage, reply: answer } = await runTurn(ctx, log, input);
-        return { userMessage, reply: answer };
+        const slot = await gate.acquire(gateKey);
+        try {
+          const { userMessage, reply: answer } = await runTurn(ctx, log, input);
+          return { userMessage, reply: answer };
+        } finally {
+          slot.release();
+        }
       }
 
       // Streamed: errors before the question is stored (404, 402) answer as usual; after it,
@@ -55,6 +64,13 @@ export async function chatRoutes(fastify: FastifyInstance) {
       const abort = new AbortController();
       onClientGone(reply, () => abort.abort());
       const out: { stream: EventStream | null } = { stream: null };
+      let slot: TurnSlot;
+      try {
+        slot = await gate.acquire(gateKey, abort.signal);
+      } catch (error) {
+        if (abort.signal.aborted) return reply;
+        throw error;
+      }
       try {
         const result = await runTurn(
           ctx,
@@ -68,8 +84,11 @@ export async function chatRoutes(fastify: FastifyInstance) {
             },
           },
           (event) => {
-            if (event.type === 'text-delta') out.stream?.send('token', { text: event.text });
-            else if (event.type === 'tool-call' || event.type === 'tool-result') out.stream?.send(event.type, event.call);
+            if (event.type === 'text-delta') {
+              // The first token ends the turn's costly start: the next turn in line may begin.
+              slot.release();
+              out.stream?.send('token', { text: event.text });
+            } else if (event.type === 'tool-call' || event.type === 'tool-result') out.stream?.send(event.type, event.call);
             else if (event.type === 'citations') out.stream?.send('citations', event.citations);
           },
         );
@@ -87,6 +106,8 @@ export async function chatRoutes(fastify: FastifyInstance) {
               }
             : { code: 'failed', detail: 'Something went wrong while answering. Try again.', retryable: true },
         );
+      } finally {
+        slot.release();
       }
       out.stream?.end();
       return reply;

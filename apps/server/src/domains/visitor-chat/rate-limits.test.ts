@@ -66,9 +66,41 @@ describe('public chat rate limits', () => {
       const { sharedThreadId, visitorToken } = first.body;
       expect((await visitor(app, 'message', { token, message: 'Two', sharedThreadId, visitorToken })).status).toBe(200);
       expect((await visitor(app, 'message', { token, message: 'Three', sharedThreadId, visitorToken })).status).toBe(200);
-      // One address stands for at most 3 visitors' worth (9 a minute here): more made-up tokens are throttled.
-      const throttled = await forged(99);
+      // Made-up tokens count per address, with first messages (3 visitors' worth: 9 a minute here);
+      // the real visitor's follow-ups do not. 6 forged + 1 first message so far: two more misses
+      // are answered, then the address is throttled, even before its tokens are looked up.
+      expect((await forged(7)).status).toBe(404);
+      expect((await forged(8)).status).toBe(404);
+      const throttled = await forged(9);
       expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await forged(10)).status).toBe(429);
+      // New threads from that address are throttled too; the real visitor's thread is not.
+      expect((await visitor(app, 'message', { token, message: 'Another visitor' })).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets many visitors behind one address keep chatting: only new threads count per address', async () => {
+    const app = await createTestApp({ ...limits, SHARED_CHAT_VISITOR_RATE_LIMIT: '2', SHARED_CHAT_TOKEN_RATE_LIMIT: '100' });
+    try {
+      const user = await createVerifiedUser(app, { email: 'limits-proxy@shop.test' });
+      const viewer = { email: user.email, access: user.access, isStaff: false };
+      const token = (await shareAssistant(app, viewer, await createAssistant(app, viewer))).shareToken.token as string;
+      // One address (a proxy) stands for 3 visitors' worth of new threads: 6 a minute here.
+      const threads = [];
+      for (let n = 0; n < 6; n++) {
+        const first = await visitor(app, 'message', { token, message: `Hi from visitor ${n}` });
+        expect(first.status).toBe(200);
+        threads.push(first.body);
+      }
+      expect((await visitor(app, 'message', { token, message: 'One visitor too many' })).status).toBe(429);
+      // Each of them still sends follow-ups, up to their own limit: 6 more messages from the same address.
+      for (const { sharedThreadId, visitorToken } of threads) {
+        const followUp = await visitor(app, 'message', { token, message: 'And one more thing', sharedThreadId, visitorToken });
+        expect(followUp.status).toBe(200);
+      }
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@ import {
   AUTO_REPLY_PAUSED_TEXT,
   type PublicMessage,
   SHARED_MESSAGE_MAX_LENGTH,
+  type SharedChatMessageRequest,
   sharedChatErrorSchema,
   sharedChatMessageResponseSchema,
   sharedChatMessageSchema,
@@ -11,10 +12,11 @@ import {
   visitorThreadHistorySchema,
   visitorThreadRequestSchema,
 } from '@aisle/contracts/visitor-chat';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
+import type { TurnSlot } from '../../lib/turn-gate';
 import { loadOpenShare } from '../sharing/open-share';
 import { toPublicAssistant } from '../sharing/share-representation';
 import { TurnFailure } from '../turns/turn-context';
@@ -40,6 +42,9 @@ export interface SharedChatRoutesOptions {
   feed: VisitorFeed;
 }
 
+/** Turns of one share link queue together: the gate takes links in turn, so one busy link cannot starve the rest. */
+const gateKey = (shareToken: string) => `share:${shareToken}`;
+
 /** What the visitor is told when a turn fails after their message was stored. */
 function failureOf(error: unknown) {
   if (error instanceof AppError) {
@@ -64,6 +69,12 @@ function failureOf(error: unknown) {
 export async function sharedChatRoutes(fastify: FastifyInstance, options: SharedChatRoutesOptions) {
   const { ctx, feed } = options;
   const limits = sharedChatLimits(fastify, ctx.env);
+  const gate = fastify.services.turnGate;
+  /** A follow-up refused as "Conversation not found." counts against its address (made-up tokens). */
+  const countMiss = async (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if ((request.body as SharedChatMessageRequest).sharedThreadId && error instanceof AppError && error.status === 404)
+      await limits.followUpMissed(request, reply);
+  };
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -100,7 +111,8 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
           'Failing after the message was stored (402 `unavailable` when the assistant cannot answer now, 502 when the AI provider ' +
           'fails, 503 `restarting` with Retry-After when the server shut down before the answer was done), the body is ' +
           '`{detail, code, retryable, thread, userMessage}`: the message is kept, in that thread. 503 `{detail, code}` with ' +
-          'Retry-After when the server is restarting and takes no new message.',
+          'Retry-After when the server is restarting and takes no new message, or `{detail, code: "busy"}` with Retry-After when it is ' +
+          'saturated and could not start the answer soon (nothing is stored: send the message again after Retry-After).',
         body: sharedChatMessageSchema,
         // No 503 schema: a restarting server refuses with `{detail, code}` before any thread exists.
         response: { 200: sharedChatMessageResponseSchema, 402: sharedChatErrorSchema, 502: sharedChatErrorSchema },
@@ -108,6 +120,7 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
     },
     async (request, reply) => {
       let stored: { thread: VisitorThread; userMessage: PublicMessage } | undefined;
+      const slot = await gate.acquire(gateKey(request.body.token));
       try {
         const result = await runSharedTurn(ctx, request.body, {
           admit: () => limits.shareBudget(request, reply),
@@ -115,11 +128,14 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
         });
         return { ...result.thread, userMessage: result.userMessage, reply: result.reply };
       } catch (error) {
+        if (!stored) await countMiss(request, reply, error);
         if (!stored) throw error;
         const { status, ...failure } = failureOf(error);
         if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
         if (error instanceof AppError && error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
         return reply.status(status as 402).send({ ...failure, thread: stored.thread, userMessage: stored.userMessage });
+      } finally {
+        slot.release();
       }
     },
   );
@@ -144,6 +160,14 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
       const abort = new AbortController();
       onClientGone(reply, () => abort.abort());
       let stream: EventStream | undefined;
+      let slot: TurnSlot;
+      try {
+        slot = await gate.acquire(gateKey(request.body.token), abort.signal);
+      } catch (error) {
+        // The visitor left while waiting for a slot: no one to answer.
+        if (abort.signal.aborted) return reply;
+        throw error;
+      }
       try {
         const result = await runSharedTurn(ctx, request.body, {
           signal: abort.signal,
@@ -153,15 +177,22 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
             stream.send('thread', thread);
             stream.send('message', message);
           },
-          onText: (text) => stream?.send('token', { text }),
+          onText(text) {
+            // The first token ends the turn's costly start: the next turn in line may begin.
+            slot.release();
+            stream?.send('token', { text });
+          },
         });
         if (result.reply) stream?.send('done', { reply: result.reply });
         else stream?.send('paused', { detail: AUTO_REPLY_PAUSED_TEXT });
       } catch (error) {
+        if (!stream) await countMiss(request, reply, error);
         if (!stream) throw error;
         const { status, ...failure } = failureOf(error);
         if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
         stream.send('error', failure);
+      } finally {
+        slot.release();
       }
       stream?.end();
       return reply;

@@ -135,6 +135,19 @@ describe('the shared chat state machine', () => {
     expect(state).toMatchObject({ thread: null, history: 'none', messages: [], autoReplyPaused: false });
   });
 
+  it('keeps a busy turn waiting, then streams it as usual once the server starts the answer', () => {
+    let state = run([
+      { type: 'send', question: 'Hi' },
+      { type: 'busy', seconds: 3 },
+    ]);
+    expect(state.turn).toMatchObject({ status: 'sending', busyRetryInSeconds: 3, error: null });
+    state = run([{ type: 'question', message: message('q1', 'user', '1') }], state);
+    expect(state.turn).toMatchObject({ status: 'streaming', busyRetryInSeconds: undefined });
+    // Stopped while waiting: no more retry note.
+    state = run([{ type: 'send', question: 'Again' }, { type: 'busy', seconds: 2 }, { type: 'stop' }]);
+    expect(state.turn).toMatchObject({ status: 'stopped', busyRetryInSeconds: undefined });
+  });
+
   it('merges without copying when nothing arrives', () => {
     const list = [message('a', 'user', '1')];
     expect(mergeMessages(list, [])).toBe(list);

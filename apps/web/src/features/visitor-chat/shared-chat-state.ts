@@ -19,6 +19,8 @@ export interface VisitorTurn {
   questionId: string | null;
   text: string;
   error: VisitorTurnError | null;
+  /** The server was too busy to start the answer: the page asks again by itself in this many seconds. */
+  busyRetryInSeconds?: number;
 }
 
 export interface SharedChatState {
@@ -46,6 +48,8 @@ export type SharedChatAction =
   | { type: 'done'; reply: PublicMessage }
   | { type: 'paused' }
   | { type: 'error'; error: VisitorTurnError }
+  /** 503 before anything was stored: the same question is sent again after `seconds`. */
+  | { type: 'busy'; seconds: number }
   | { type: 'stop' }
   /** From the live stream: a manual reply, or any message stored from another tab. */
   | { type: 'live-message'; message: PublicMessage }
@@ -104,7 +108,11 @@ export function sharedChatReducer(state: SharedChatState, action: SharedChatActi
     case 'question': {
       const messages = mergeMessages(state.messages, [action.message]);
       if (!isTurnActive(state.turn) || !state.turn) return { ...state, messages };
-      return { ...state, messages, turn: { ...state.turn, status: 'streaming', questionId: action.message.id } };
+      return {
+        ...state,
+        messages,
+        turn: { ...state.turn, status: 'streaming', questionId: action.message.id, busyRetryInSeconds: undefined },
+      };
     }
     case 'token':
       if (!isTurnActive(state.turn) || !state.turn) return state;
@@ -116,10 +124,13 @@ export function sharedChatReducer(state: SharedChatState, action: SharedChatActi
       return { ...state, autoReplyPaused: true, turn: isTurnActive(state.turn) ? null : state.turn };
     case 'error':
       if (!isTurnActive(state.turn) || !state.turn) return state;
-      return { ...state, turn: { ...state.turn, status: 'error', error: action.error } };
+      return { ...state, turn: { ...state.turn, status: 'error', error: action.error, busyRetryInSeconds: undefined } };
+    case 'busy':
+      if (!isTurnActive(state.turn) || !state.turn) return state;
+      return { ...state, turn: { ...state.turn, status: 'sending', busyRetryInSeconds: action.seconds } };
     case 'stop':
       if (!isTurnActive(state.turn) || !state.turn) return state;
-      return { ...state, turn: { ...state.turn, status: 'stopped' } };
+      return { ...state, turn: { ...state.turn, status: 'stopped', busyRetryInSeconds: undefined } };
     case 'live-message': {
       const messages = mergeMessages(state.messages, [action.message]);
       // The visitor's own question can arrive live before the send's `message` event: it is the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { shareProblemOf } from './share-problem';
-import { visitorTurnError } from './visitor-error';
+import { busyRetryDelaySeconds, visitorTurnError } from './visitor-error';
 
 describe('the visitor’s error texts', () => {
   it('says what to do for throttling, an unavailable assistant and a lost connection', () => {
@@ -31,5 +31,19 @@ describe('the visitor’s error texts', () => {
     expect(shareProblemOf(new ApiError(404, null))?.code).toBe('not_found');
     expect(shareProblemOf(new ApiError(500, null))).toBeNull();
     expect(shareProblemOf(new Error('x'))).toBeNull();
+  });
+
+  it('waits the server’s Retry-After, spread a little, before asking again when it is busy or restarting', () => {
+    const busy = (code: string, retryAfter?: string) =>
+      new ApiError(503, { detail: 'x', code }, undefined, new Headers(retryAfter ? { 'retry-after': retryAfter } : {}));
+    expect(busyRetryDelaySeconds(busy('busy', '3'), () => 0)).toBe(3);
+    expect(busyRetryDelaySeconds(busy('busy', '3'), () => 0.5)).toBe(4);
+    expect(busyRetryDelaySeconds(busy('restarting', '5'), () => 0)).toBe(5);
+    expect(busyRetryDelaySeconds(busy('busy'), () => 0)).toBe(2);
+    expect(busyRetryDelaySeconds(busy('busy', '3600'), () => 0)).toBe(30);
+    // Anything else is an error the visitor sees.
+    expect(busyRetryDelaySeconds(new ApiError(503, null))).toBeNull();
+    expect(busyRetryDelaySeconds(new ApiError(429, { code: 'throttled' }))).toBeNull();
+    expect(busyRetryDelaySeconds(new Error('x'))).toBeNull();
   });
 });

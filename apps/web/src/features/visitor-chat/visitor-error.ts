@@ -44,3 +44,20 @@ export function visitorTurnError(error: unknown): VisitorTurnError {
   if (error.status >= 500) return { code: 'server', detail: SERVER, retryable: true };
   return { code: `http_${error.status}`, detail: detailOf(data) ?? SERVER, retryable: false };
 }
+
+/** Times the page asks again by itself when the server is busy or restarting, before it shows an error. */
+export const BUSY_RETRIES = 8;
+
+/**
+ * Seconds to wait before sending again when the server refused the turn with a 503 before storing
+ * anything (`busy`: saturated; `restarting`): its Retry-After, with a little spread so visitors
+ * turned away together do not all come back at once. Null for any other failure.
+ */
+export function busyRetryDelaySeconds(error: unknown, random: () => number = Math.random): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null;
+  const code = (error.data as { code?: unknown } | null)?.code;
+  if (code !== 'busy' && code !== 'restarting') return null;
+  const after = Number(error.headers.get('retry-after'));
+  const base = Number.isFinite(after) && after > 0 ? Math.min(after, 30) : 2;
+  return base + random() * Math.min(base, 2);
+}

@@ -117,6 +117,42 @@ describe('the visitor’s chat', () => {
     );
   });
 
+  it('says it is busy and asks again by itself when the server is too busy to start the answer', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const turns: FakeStream[] = [];
+    const server = fakeSharedChatServer({
+      'decode-shared-token': () => json(200, publicAssistant()),
+      stream: (_body, signal) => {
+        if (server.callsTo('stream').length === 1) {
+          return new Response(JSON.stringify({ detail: 'The assistant is busy right now. Please try again in a moment.', code: 'busy' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': '1' },
+          });
+        }
+        const stream = fakeStream(signal);
+        turns.push(stream);
+        return stream.response;
+      },
+    });
+    renderPage();
+    await ask('Is the tent waterproof?');
+    expect(await screen.findByText('Busy, retrying in a moment…')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Asked again after Retry-After, with the same question; the note goes once the answer starts.
+    await waitFor(() => expect(server.callsTo('stream')).toHaveLength(2), { timeout: 3_000 });
+    expect(server.callsTo('stream')[1]).toEqual({ token: TOKEN, message: 'Is the tent waterproof?', origin: 'web' });
+    await waitFor(() => expect(turns).toHaveLength(1));
+    const turn = turns[0] as FakeStream;
+    turn.send('thread', visitorThread());
+    turn.send('message', publicMessage({ id: 'q1', senderType: 'user', content: 'Is the tent waterproof?' }));
+    turn.send('token', { text: 'Yes, fully.' });
+    turn.send('done', { reply: publicMessage({ id: 'r1', content: 'Yes, fully.' }) });
+    turn.close();
+    await within(log()).findByText('Yes, fully.');
+    expect(screen.queryByText('Busy, retrying in a moment…')).toBeNull();
+    expect(within(log()).getAllByRole('listitem', { name: 'You said' })).toHaveLength(1);
+  });
+
   it('renders unsafe text as inert: the visitor’s as plain text, replies through the sanitiser', async () => {
     const server = chatServer();
     const { container } = renderPage();

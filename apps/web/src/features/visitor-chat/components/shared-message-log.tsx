@@ -1,6 +1,6 @@
 import type { PublicAssistant } from '@aisle/contracts/sharing';
 import type { PublicMessage } from '@aisle/contracts/visitor-chat';
-import { AlertCircleIcon, CircleStopIcon, RotateCcwIcon } from 'lucide-react';
+import { AlertCircleIcon, CircleStopIcon, LoaderIcon, RotateCcwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { VisitorTurn } from '../shared-chat-state';
 import { ReplyBubble, VisitorBubble } from './shared-message-bubbles';
@@ -73,6 +73,12 @@ export function SharedMessageLog({
               <button type="button" onClick={onRetry} className="font-medium text-foreground underline underline-offset-2">
                 Ask again
               </button>
+            </p>
+          ) : null}
+          {turn.busyRetryInSeconds && active ? (
+            <p role="status" className="mt-1 flex items-center gap-1.5 text-muted-foreground text-xs">
+              <LoaderIcon className="size-3.5 animate-spin" aria-hidden="true" />
+              Busy, retrying in a moment…
             </p>
           ) : null}
           <TurnErrorBanner turn={turn} onRetry={onRetry} />

@@ -4,10 +4,26 @@ import { getVisitorThread } from '../api/get-visitor-thread';
 import { sendSharedMessage } from '../api/send-shared-message';
 import { isConversationNotFound, type ShareProblem, shareProblemOf } from '../share-problem';
 import { initialSharedChatState, isTurnActive, sharedChatReducer, type ThreadCredentials } from '../shared-chat-state';
-import { visitorTurnError } from '../visitor-error';
+import { BUSY_RETRIES, busyRetryDelaySeconds, visitorTurnError } from '../visitor-error';
 import { forgetVisitorThread, loadVisitorThread, saveVisitorThread } from '../visitor-thread-store';
 import { unreadCount } from '../widget-bridge';
 import { useVisitorEvents } from './use-visitor-events';
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts (the visitor pressed Stop or left). */
+function waitFor(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
  * The visitor's conversation on one share link: the remembered thread and its history, the turn
@@ -75,7 +91,7 @@ export function useSharedChat({ shareToken, origin, visible }: { shareToken: str
   useEffect(() => () => controller.current?.abort(), []);
 
   const run = useCallback(
-    async (question: string, thread: ThreadCredentials | null, { againWithoutThread = true } = {}): Promise<void> => {
+    async (question: string, thread: ThreadCredentials | null, { againWithoutThread = true, busyTries = 0 } = {}): Promise<void> => {
       const abort = new AbortController();
       controller.current = abort;
       const onEvent = (event: SharedChatStreamEvent) => {
@@ -97,6 +113,13 @@ export function useSharedChat({ shareToken, origin, visible }: { shareToken: str
           forgetVisitorThread(shareToken);
           dispatch({ type: 'forget-thread' });
           return run(question, null, { againWithoutThread: false });
+        }
+        // Too busy to start the answer (nothing was stored): say so, wait, and ask again.
+        const wait = busyTries < BUSY_RETRIES ? busyRetryDelaySeconds(error) : null;
+        if (wait !== null) {
+          dispatch({ type: 'busy', seconds: Math.ceil(wait) });
+          if (!(await waitFor(wait * 1000, abort.signal))) return;
+          return run(question, thread, { againWithoutThread, busyTries: busyTries + 1 });
         }
         const problem = shareProblemOf(error);
         if (problem) {
