@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
-// The two-instance test needs Postgres and Redis: it runs in the scaled-out pass only.
-const scaledOnly = ['e2e/scaled-out.test.ts'];
+// The two-instance and two-process tests need Postgres and Redis: it runs in the scaled-out pass only.
+const scaledOnly = ['e2e/scaled-out.test.ts', 'e2e/web-concurrency.test.ts'];
 const scaled = process.env.AISLE_TEST_BACKEND === 'scaled';
 
 export default defineConfig({

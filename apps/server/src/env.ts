@@ -82,6 +82,8 @@ const envSchema = z.object({
   /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
   THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
   TRUST_PROXY: bool,
+  /** Web processes `npm start` runs on one port, on Postgres with Redis (node:cluster); the embedded database always runs one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Turns (owner chat, public chat) that may be starting at once, up to their first token; more wait in a fair queue. */
   TURN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
   /** A new turn that would wait longer than this for its start (ms) is refused at once with 503 `busy` and Retry-After. */

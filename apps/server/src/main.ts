@@ -3,6 +3,7 @@ import { closeGracefully } from './http/graceful-close';
 import { startWorkers } from './jobs/start-workers';
 import { closeOnSignals, createLogger, loadConfiguration } from './process-lifecycle';
 import { closeServices, createServices } from './services';
+import { isClusterPrimary, runWebCluster, webProcessCount } from './web-cluster';
 import { runWorker } from './worker';
 
 /**
@@ -22,12 +23,18 @@ const SHUTDOWN_TIMEOUT_SECONDS = 8;
 /**
  * Entry point: logging, configuration, graceful shutdown and `listen`; everything else is the app.
  * ROLE picks what this process runs: the routes (web), the jobs (worker, handed to worker.ts), or
- * both (all, the embedded default, which `npm start` runs as one process).
+ * both (all, the embedded default, which `npm start` runs as one process). WEB_CONCURRENCY runs
+ * several web processes on one port (web-cluster.ts).
  */
 async function main() {
   const env = loadConfiguration();
   const logger = createLogger(env);
   if (env.ROLE === 'worker') return runWorker(env, logger);
+  // WEB_CONCURRENCY=N on Postgres and Redis: this process only looks after N copies of itself.
+  if (isClusterPrimary()) {
+    const processes = webProcessCount(env, logger);
+    if (processes > 1) return runWebCluster(env, logger, processes);
+  }
   const services = await createServices({ env, logger });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   if (env.ROLE === 'all') await startWorkers(services);

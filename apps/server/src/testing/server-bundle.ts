@@ -51,6 +51,8 @@ export interface RunningServer extends RunningProcess {
 export interface StartBundleOptions {
   /** Listen on this port (from `freePort`) instead of a fresh one: lets PUBLIC_URL name it. */
   port?: number;
+  /** How long start-up may take (default 30 s); several processes booting at once take longer. */
+  readyTimeoutMs?: number;
 }
 
 /** The bundle in its own process, as `npm start` runs it; its output is collected. */
@@ -75,9 +77,9 @@ function spawnBundle(bundleDir: string, env: Record<string, string | undefined>)
   };
 }
 
-/** Waits until `ready` holds; fails with the process's output when it exits or 30 s pass first. */
-async function waitUntilStarted(started: RunningProcess, ready: () => Promise<boolean>) {
-  const deadline = Date.now() + 30_000;
+/** Waits until `ready` holds; fails with the process's output when it exits or the timeout (30 s) passes first. */
+async function waitUntilStarted(started: RunningProcess, ready: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`server exited during start-up: ${started.output.join('')}`);
     if (await ready()) return;
@@ -94,11 +96,14 @@ export async function startBundle(
   const port = options.port ?? (await freePort());
   const started = spawnBundle(bundleDir, { ...env, PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilStarted(started, () =>
-    fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    ),
+  await waitUntilStarted(
+    started,
+    () =>
+      fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      ),
+    options.readyTimeoutMs,
   );
   return { ...started, port, url };
 }
