@@ -14,6 +14,7 @@ import { productWebhookSearchable } from './product-webhook';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { setupWizard } from './setup-wizard';
 import { sharedChat } from './shared-chat';
+import { turnThroughput } from './turn-throughput';
 import { webFirstScreen } from './web-first-screen';
 
 /** A benchmark that starts a fresh server of its own, or is handed one. */
@@ -50,6 +51,7 @@ const benchmarks: Record<string, Benchmark> = {
   webhookToCredit: () => webhookToCredit(),
   channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
+  turnThroughput: () => turnThroughput(),
 };
 
 /**

@@ -16,6 +16,8 @@ export interface BenchServer {
   dataDir: string;
   token(email: string): Promise<string>;
   rssBytes(): number;
+  /** CPU time the process has used so far, user and system, in ms (/proc, 10 ms ticks). */
+  cpuMs(): number;
   /** Whether the process is still running (it has not exited or been killed). */
   running(): boolean;
   /** What the process printed (warnings and errors: LOG_LEVEL is warn). */
@@ -67,6 +69,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     rssBytes: () => {
       const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
+    },
+    cpuMs: () => {
+      const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 10 ms.
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop: async () => {
       await server.stop();

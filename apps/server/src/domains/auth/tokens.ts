@@ -38,9 +38,33 @@ export interface TokenSignerOptions {
 
 export const INVALID_TOKEN_DETAIL = 'Token is invalid or expired';
 
+/** Verified tokens remembered per process (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
   const key = new TextEncoder().encode(options.secret);
   const now = options.now ?? (() => Date.now());
+  /**
+   * Tokens whose signature was checked, with their claims: a client sends the same access token with
+   * every request, and checking its HMAC each time was a millisecond of every chat turn. Bounded,
+   * oldest first out; the token string itself is the key, so a changed token is checked afresh.
+   */
+  const verified = new Map<string, TokenClaims>();
+  async function verifySignature(token: string): Promise<TokenClaims> {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
+    const claims = payload as unknown as TokenClaims;
+    if (
+      typeof claims.user_id !== 'string' ||
+      typeof claims.email !== 'string' ||
+      typeof claims.jti !== 'string' ||
+      typeof claims.exp !== 'number'
+    ) {
+      throw new AppError('UNAUTHORIZED', INVALID_TOKEN_DETAIL, { bodyCode: 'token_not_valid' });
+    }
+    verified.set(token, claims);
+    if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    return claims;
+  }
   return {
     async sign(type, subject, jti = randomUUID()) {
       const iat = Math.floor(now() / 1000);
@@ -59,9 +83,10 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
     },
     async verify(token, type) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
-        const claims = payload as unknown as TokenClaims;
-        if (typeof claims.user_id !== 'string' || typeof claims.email !== 'string' || typeof claims.jti !== 'string') {
+        const claims = verified.get(token) ?? (await verifySignature(token));
+        // A token checked before is only trusted again until it expires.
+        if (claims.exp * 1000 <= now()) {
+          verified.delete(token);
           throw new AppError('UNAUTHORIZED', INVALID_TOKEN_DETAIL, { bodyCode: 'token_not_valid' });
         }
         if (type && claims.token_type !== type) {

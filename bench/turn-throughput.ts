@@ -1,0 +1,178 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../apps/server/src/testing/fake-llm/fake-openai';
+import { percentile, removeBundle, startServer } from './server-process';
+
+/**
+ * Throughput and fairness of answering turns on the embedded default, a zero-delay
+ * OpenAI-compatible fake as the model and no stores (issue: throughput and fairness):
+ * - CPU per turn: the server process's CPU time (user + system) over 500 turns one after another,
+ *   divided by the turns. Goal: at most 6 ms.
+ * - 100 concurrent chats for 20 s, each asking its next question once the answer is done: turns per
+ *   second and time to the first token p50/p99. Goals: at least 200 turns/s, p99 at most 2 × p50.
+ * - Memory after the load. Goal: under 400 MB.
+ * With BENCH_CPU_PROFILE=1 the server writes a V8 CPU profile, and the functions that took the
+ * most of it (self time) are listed by source file.
+ */
+interface Client {
+  url: string;
+  token: string;
+}
+
+async function call(client: Client, url: string, body: unknown) {
+  const res = await fetch(`${client.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Record<string, string>;
+}
+
+/** One streamed turn; the time to its first token, or null when the server was busy (503, nothing stored). */
+async function turn(client: Client, threadId: string, content: string): Promise<number | null> {
+  const start = performance.now();
+  const res = await fetch(`${client.url}/api/chat/message/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${client.token}` },
+    body: JSON.stringify({ threadId, content }),
+  });
+  if (res.status === 503) {
+    await res.text();
+    return null;
+  }
+  if (!res.ok || !res.body) throw new Error(`chat/message answered ${res.status}: ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let text = '';
+  let first = Number.NaN;
+  const reader = res.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (Number.isNaN(first) && text.includes('event: token')) first = performance.now() - start;
+  }
+  if (!text.includes('event: done')) throw new Error(`turn failed: ${text.slice(-300)}`);
+  return first;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** The CPU profile's self time by function, top `limit`, in percent of the sampled time. */
+function topOfProfile(dir: string, limit = 25) {
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) return null;
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const delta = profile.timeDeltas[i] ?? 0;
+    total += delta;
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist[^/]*\/[^/]+\//, '')}:${lineNumber + 1}`
+      : '(native)';
+    const key = `${functionName || '(anonymous)'} ${where}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([fn, us]) => ({ fn, percent: Number(((us / total) * 100).toFixed(1)) }));
+}
+
+export async function turnThroughput({ sequential = 500, concurrent = 100, seconds = 20 } = {}) {
+  const fake = await startFakeOpenAi();
+  const profileDir = process.env.BENCH_CPU_PROFILE ? mkdtempSync(path.join(tmpdir(), 'aisle-profile-')) : null;
+  const server = await startServer({
+    env: {
+      OPENAI_API_KEY: FAKE_OPENAI_KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_MODELS: 'bench-model',
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    },
+  });
+  let result: Record<string, unknown>;
+  try {
+    const client = { url: server.url, token: await server.token('throughput@bench.test') };
+    const assistant = await call(client, '/api/assistant/create/', { assistantName: 'Bench', model: 'openai:bench-model' });
+    fake.script({ text: ['Hello', ' there', '.'], usage: { inputTokens: 20, outputTokens: 3 } });
+    const newThread = async () => (await call(client, '/api/thread/create/', { assistantId: assistant.id })).id as string;
+
+    const warm = await newThread();
+    for (let i = 0; i < 50; i++) await turn(client, warm, `warm-up ${i}`);
+
+    // CPU per turn: turns one after another in a few threads (history grows as in a real chat).
+    const threads = await Promise.all(Array.from({ length: 10 }, newThread));
+    const cpuBefore = server.cpuMs();
+    const sequentialStart = performance.now();
+    for (let i = 0; i < sequential; i++) await turn(client, threads[i % threads.length] as string, `Question ${i}?`);
+    const cpuPerTurnMs = (server.cpuMs() - cpuBefore) / sequential;
+    const sequentialMs = (performance.now() - sequentialStart) / sequential;
+
+    // 100 chats at once, closed loop.
+    const chats = await Promise.all(Array.from({ length: concurrent }, newThread));
+    const firstTokens: number[] = [];
+    let busy = 0;
+    const until = performance.now() + seconds * 1000;
+    const loadStart = performance.now();
+    await Promise.all(
+      chats.map(async (id, chat) => {
+        for (let n = 0; performance.now() < until; n++) {
+          const first = await turn(client, id, `Chat ${chat} question ${n}?`);
+          if (first === null) busy++;
+          else firstTokens.push(first);
+        }
+      }),
+    );
+    const loadS = (performance.now() - loadStart) / 1000;
+    const p50 = percentile(firstTokens, 50);
+    const p99 = percentile(firstTokens, 99);
+    result = {
+      cpuPerTurnMs: Number(cpuPerTurnMs.toFixed(2)),
+      goalCpuPerTurnMs: 6,
+      sequentialTurnMs: Number(sequentialMs.toFixed(2)),
+      concurrent100: {
+        turns: firstTokens.length,
+        turnsPerSecond: Number((firstTokens.length / loadS).toFixed(1)),
+        busy503: busy,
+        firstTokenP50Ms: p50,
+        firstTokenP99Ms: p99,
+        p99OverP50: Number((p99 / p50).toFixed(2)),
+        goal: { turnsPerSecond: 200, p99OverP50: 2 },
+      },
+      rssMbAfter: Math.round(server.rssBytes() / 1024 / 1024),
+      goalRssMb: 400,
+    };
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+  if (profileDir) {
+    result.profileTopSelfTime = topOfProfile(profileDir);
+    if (!process.env.BENCH_KEEP_PROFILE) rmSync(profileDir, { recursive: true, force: true });
+    else result.profileDir = profileDir;
+  }
+  return result;
+}
+
+if (process.argv[1]?.endsWith('turn-throughput.ts')) {
+  turnThroughput()
+    .then((result) => console.log(JSON.stringify(result, null, 2)))
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(removeBundle);
+}
