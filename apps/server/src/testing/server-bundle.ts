@@ -51,7 +51,7 @@ export interface RunningServer extends RunningProcess {
 export interface StartBundleOptions {
   /** Listen on this port (from `freePort`) instead of a fresh one: lets PUBLIC_URL name it. */
   port?: number;
-  /** How long start-up may take (default 30 s); several processes booting at once take longer. */
+  /** How long start-up may take (default 60 s); several processes booting at once take longer. */
   readyTimeoutMs?: number;
 }
 
@@ -77,8 +77,8 @@ function spawnBundle(bundleDir: string, env: Record<string, string | undefined>)
   };
 }
 
-/** Waits until `ready` holds; fails with the process's output when it exits or the timeout (30 s) passes first. */
-async function waitUntilStarted(started: RunningProcess, ready: () => Promise<boolean>, timeoutMs = 30_000) {
+/** Waits until `ready` holds; fails with the process's output when it exits or the timeout (60 s) passes first. */
+async function waitUntilStarted(started: RunningProcess, ready: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`server exited during start-up: ${started.output.join('')}`);
