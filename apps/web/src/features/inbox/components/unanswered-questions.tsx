@@ -22,22 +22,22 @@ function AnswerForm({ question, onDone }: { question: UnansweredQuestion; onDone
   const [error, setError] = useState<string | undefined>();
   const save = useAnswerQuestion();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!answer.trim()) {
       setError('Write the answer first.');
       return;
     }
-    save.mutate(
-      { id: question.id, answer },
-      {
-        onSuccess: () => {
-          toast.success(ANSWER_ADDED_TEXT);
-          onDone();
-        },
-        onError: (failure) => setError(apiErrorText(failure, 'The answer could not be added. Please try again.')),
-      },
-    );
+    // mutateAsync, not mutate's callbacks: the answered question leaves the list (and this form
+    // unmounts) before per-call callbacks would run.
+    try {
+      await save.mutateAsync({ id: question.id, answer });
+    } catch (failure) {
+      setError(apiErrorText(failure, 'The answer could not be added. Please try again.'));
+      return;
+    }
+    toast.success(ANSWER_ADDED_TEXT);
+    onDone();
   };
 
   return (
