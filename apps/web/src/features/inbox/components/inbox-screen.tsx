@@ -26,6 +26,7 @@ function InboxTabs({ view, unansweredCount, onChange }: { view: string; unanswer
       type="button"
       role="tab"
       aria-selected={view === value}
+      aria-label={count ? `${label}, ${count} waiting` : undefined}
       onClick={() => onChange(value)}
       className={cn(
         '-mb-px inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 font-medium text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -34,9 +35,8 @@ function InboxTabs({ view, unansweredCount, onChange }: { view: string; unanswer
     >
       {label}
       {count ? (
-        <span className="rounded-full bg-primary px-1.5 py-px text-[11px] text-primary-foreground tabular-nums">
+        <span className="rounded-full bg-primary px-1.5 py-px text-[11px] text-primary-foreground tabular-nums" aria-hidden="true">
           {count}
-          <span className="sr-only"> waiting</span>
         </span>
       ) : null}
     </button>
