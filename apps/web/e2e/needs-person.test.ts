@@ -61,12 +61,15 @@ describe('a shopper who needs a person, and the owner who answers', () => {
     await filter.click();
     expect(await filter.getAttribute('aria-pressed')).toBe('true');
     await row.getByText('Needs a person').waitFor();
+    // The navigation counts it on every screen.
+    await owner.page.getByRole('link', { name: /^Conversations\W*1 need a person$/ }).waitFor();
     await screenshot(owner.page, 'needs-person-inbox');
 
     // The owner opens it and answers by hand: the mark clears, the shopper gets the reply live.
     await row.getByRole('button').click();
     const notice = owner.page.getByRole('region', { name: 'Needs a person' });
-    await notice.getByText('asked to talk to someone from your team', { exact: false }).waitFor();
+    await notice.getByText('asked to talk to a person', { exact: false }).waitFor();
+    await screenshot(owner.page, 'needs-person-thread');
     await owner.page.getByLabel('Reply', { exact: true }).fill('Hi, Sam here: a new mug is on its way today.');
     await owner.page.getByLabel('Reply', { exact: true }).press('Enter');
     await owner.page
@@ -76,6 +79,7 @@ describe('a shopper who needs a person, and the owner who answers', () => {
       .waitFor();
     await notice.waitFor({ state: 'detached' });
     await row.getByText('Needs a person').waitFor({ state: 'detached' });
+    await owner.page.getByRole('link', { name: /need a person/ }).waitFor({ state: 'detached' });
     await log.getByRole('listitem', { name: 'The shop’s team said' }).getByText('a new mug is on its way', { exact: false }).waitFor();
     await screenshot(shopper.page, 'needs-person-shopper-sees-reply');
 
@@ -84,6 +88,7 @@ describe('a shopper who needs a person, and the owner who answers', () => {
     const question = owner.page.getByRole('listitem', { name: 'Do you offer gift wrapping?' });
     await question.getByRole('button', { name: 'Add an answer to the store' }).click();
     await question.getByLabel('Answer', { exact: true }).fill('Yes: gift wrapping costs $5 per order, chosen at checkout.');
+    await screenshot(owner.page, 'needs-person-unanswered-question');
     await question.getByRole('button', { name: 'Save answer' }).click();
     await owner.page.getByText('Answer added to the store.', { exact: false }).waitFor();
     await owner.page.getByRole('heading', { name: 'No unanswered questions' }).waitFor();

@@ -81,7 +81,7 @@ export function previewText(thread: Pick<InboxThread, 'lastMessage'>): string {
 
 /** Why a thread was handed to a person (turns' handoff reasons): short for badges, whole for the thread. */
 const needsPersonReasons: Record<string, { short: string; sentence: string }> = {
-  asked: { short: 'asked for one', sentence: 'The shopper asked to talk to someone from your team.' },
+  asked: { short: 'asked for one', sentence: 'The shopper asked to talk to a person.' },
   upset: { short: 'seems upset', sentence: 'The shopper seems upset.' },
   unanswered: { short: 'unanswered twice', sentence: 'The assistant could not answer twice in a row.' },
 };

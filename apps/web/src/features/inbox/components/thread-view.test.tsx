@@ -154,7 +154,7 @@ describe('a conversation in the inbox', () => {
     client.handlers.sendManualReply = ({ content }) =>
       rawMessage('m4', 't1', 22, { senderType: 'assistant', isManualResponse: true, content: String(content) });
     const notice = await screen.findByRole('region', { name: 'Needs a person' });
-    expect(notice).toHaveTextContent('The shopper asked to talk to someone from your team.');
+    expect(notice).toHaveTextContent('The shopper asked to talk to a person.');
     expect(notice).toHaveTextContent('They were told someone from your team will reply here.');
 
     await userEvent.type(screen.getByLabelText('Reply'), 'Sam here, happy to help.{Enter}');
