@@ -13,41 +13,10 @@ import { useUnansweredQuestions } from '../hooks/use-unanswered-questions';
 import { type InboxQuery, isFiltered } from '../inbox-query';
 import { InboxEmptyState, NoThreadSelected } from './inbox-empty-states';
 import { InboxList, InboxListSkeleton } from './inbox-list';
+import { InboxTabs, type InboxView, inboxViewFrom } from './inbox-tabs';
 import { type AssistantOption, InboxToolbar } from './inbox-toolbar';
 import { ThreadView } from './thread-view';
 import { UnansweredQuestions } from './unanswered-questions';
-
-const UNANSWERED_VIEW = 'unanswered';
-
-/** Conversations, or the questions the assistant could not answer (with how many wait). */
-function InboxTabs({ view, unansweredCount, onChange }: { view: string; unansweredCount: number; onChange: (view: string) => void }) {
-  const tab = (value: string, label: string, count?: number) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={view === value}
-      aria-label={count ? `${label}, ${count} waiting` : undefined}
-      onClick={() => onChange(value)}
-      className={cn(
-        '-mb-px inline-flex items-center gap-1.5 border-b-2 px-1 pb-2 font-medium text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        view === value ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
-      )}
-    >
-      {label}
-      {count ? (
-        <span className="rounded-full bg-primary px-1.5 py-px text-[11px] text-primary-foreground tabular-nums" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
-    </button>
-  );
-  return (
-    <div role="tablist" aria-label="Inbox" className="mb-3 flex gap-4 border-b px-4">
-      {tab('conversations', 'Conversations')}
-      {tab(UNANSWERED_VIEW, 'Unanswered questions', unansweredCount)}
-    </div>
-  );
-}
 
 /** Typing settles for this long before the server is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -82,7 +51,7 @@ export function InboxScreen() {
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const threadId = params.get('thread');
-  const view = params.get('view') === UNANSWERED_VIEW ? UNANSWERED_VIEW : 'conversations';
+  const view = inboxViewFrom(params.get('view'));
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [assistantId, setAssistantId] = useState<string | null>(null);
@@ -114,11 +83,11 @@ export function InboxScreen() {
       { replace: !id },
     );
 
-  const showView = (next: string) =>
+  const showView = (next: InboxView) =>
     setParams(
       (current) => {
         const params = new URLSearchParams(current);
-        if (next === UNANSWERED_VIEW) params.set('view', UNANSWERED_VIEW);
+        if (next === 'unanswered') params.set('view', next);
         else params.delete('view');
         return params;
       },
@@ -176,46 +145,53 @@ export function InboxScreen() {
           <h1 className="font-semibold text-xl tracking-tight">Conversations</h1>
           <p className="text-muted-foreground text-sm">Your customers’ conversations, live.</p>
         </header>
-        <InboxTabs view={view} unansweredCount={unanswered.questions.length} onChange={showView} />
-        {view === 'conversations' ? (
-          <div className="px-3 pb-3">
-            <InboxToolbar
-              search={searchText}
-              onSearchChange={setSearchText}
-              assistants={assistantOptions(shares)}
-              assistantId={assistantId}
-              onAssistantChange={setAssistantId}
-              origin={origin}
-              onOriginChange={setOrigin}
-              needsHuman={needsHuman}
-              onNeedsHumanChange={setNeedsHuman}
-            />
-          </div>
-        ) : null}
-        {liveError ? (
-          <p
-            role="alert"
-            className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
-          >
-            {liveError}
-          </p>
-        ) : null}
-        {view === 'conversations' ? (
-          <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
-            {content}
-          </nav>
-        ) : (
-          <section aria-label="Questions the assistant could not answer" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
-            <UnansweredQuestions
-              questions={unanswered.questions}
-              isLoading={unanswered.isLoading}
-              error={unanswered.error}
-              assistantNames={assistantNames(shares)}
-              now={now}
-              onOpenThread={selectThread}
-            />
-          </section>
-        )}
+        <InboxTabs
+          view={view}
+          onChange={showView}
+          unansweredCount={unanswered.questions.length}
+          notice={
+            liveError ? (
+              <p
+                role="alert"
+                className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
+              >
+                {liveError}
+              </p>
+            ) : null
+          }
+          conversations={
+            <>
+              <div className="px-3 pb-3">
+                <InboxToolbar
+                  search={searchText}
+                  onSearchChange={setSearchText}
+                  assistants={assistantOptions(shares)}
+                  assistantId={assistantId}
+                  onAssistantChange={setAssistantId}
+                  origin={origin}
+                  onOriginChange={setOrigin}
+                  needsHuman={needsHuman}
+                  onNeedsHumanChange={setNeedsHuman}
+                />
+              </div>
+              <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
+                {content}
+              </nav>
+            </>
+          }
+          unanswered={
+            <section aria-label="Questions the assistant could not answer" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
+              <UnansweredQuestions
+                questions={unanswered.questions}
+                isLoading={unanswered.isLoading}
+                error={unanswered.error}
+                assistantNames={assistantNames(shares)}
+                now={now}
+                onOpenThread={selectThread}
+              />
+            </section>
+          }
+        />
       </aside>
       <section aria-label="Conversation" className={cn('min-w-0 flex-1 flex-col', threadId ? 'flex' : 'hidden md:flex')}>
         {threadId ? <ThreadView key={threadId} threadId={threadId} onBack={() => selectThread(null)} /> : <NoThreadSelected />}
