@@ -7,8 +7,8 @@ import { expectJson, setUpShopAssistant } from './support/shop-assistant';
 
 /**
  * Calling in a person (issue 16), two people in two browser contexts on the built-in
- * `local:extractive` model: a shopper on /shared/chat asks something the store does not cover, then
- * asks for a human. The owner, watching /conversations, sees the unanswered question counted and the
+ * `local:extractive` model: the owner sets the assistant to pause auto-reply when a person is
+ * needed; a shopper on /shared/chat asks something the store does not cover, then asks for a human. The owner, watching /conversations, sees the unanswered question counted and the
  * thread marked "Needs a person" live; replies by hand, which clears the mark; the shopper sees the
  * reply live. Then the owner adds an answer to the store from the unanswered questions.
  */
@@ -26,9 +26,24 @@ describe('a shopper who needs a person, and the owner who answers', () => {
       'share',
     );
 
-    // The owner is watching the inbox before anyone writes; a mark on the page proves no reload.
+    // The owner sets the assistant to pause auto-reply once a person is needed; the setting is kept.
     const owner = await suite.open();
     await suite.signIn(owner.page, ann.email, ann.password);
+    await owner.page.goto(`${server.url}/assistants`);
+    const sheet = owner.page.getByRole('dialog');
+    const pauseSwitch = sheet.getByRole('switch', { name: /Pause auto-reply when a person is needed/ });
+    await owner.page.getByRole('button', { name: 'Edit Shop helper' }).click();
+    expect(await pauseSwitch.getAttribute('aria-checked')).toBe('false');
+    await pauseSwitch.click();
+    await sheet.getByRole('button', { name: 'Save changes' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await owner.page.reload();
+    await owner.page.getByRole('button', { name: 'Edit Shop helper' }).click();
+    expect(await pauseSwitch.getAttribute('aria-checked')).toBe('true');
+    await owner.page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+
+    // The owner is watching the inbox before anyone writes; a mark on the page proves no reload.
     await owner.page.goto(`${server.url}/conversations`);
     await owner.page.getByRole('heading', { name: 'No conversations yet' }).waitFor();
     await owner.page.evaluate(() => Object.assign(window, { __stillHere: true }));
@@ -69,6 +84,8 @@ describe('a shopper who needs a person, and the owner who answers', () => {
     await row.getByRole('button').click();
     const notice = owner.page.getByRole('region', { name: 'Needs a person' });
     await notice.getByText('asked to talk to a person', { exact: false }).waitFor();
+    // The assistant's setting paused auto-reply when the thread was handed over.
+    await owner.page.getByRole('button', { name: 'Resume auto-reply' }).waitFor();
     await screenshot(owner.page, 'needs-person-thread');
     await owner.page.getByLabel('Reply', { exact: true }).fill('Hi, Sam here: a new mug is on its way today.');
     await owner.page.getByLabel('Reply', { exact: true }).press('Enter');
