@@ -73,6 +73,7 @@ export function inboxResolvers(inbox: InboxContext, channels: ChannelsContext) {
           query: args.query as string | null,
           sharedAssistantID: args.sharedAssistantID as string | null,
           origin: args.origin as string | null,
+          needsHuman: args.needsHuman as boolean | null,
           limit: args.limit as number | null,
           nextToken: args.nextToken as string | null,
         }),

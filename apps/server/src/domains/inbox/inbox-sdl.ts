@@ -36,12 +36,14 @@ export const inboxSdl = /* GraphQL */ `
     """
     The caller's shared threads, latest activity first. query: words found in the thread's messages,
     its visitor's anonymous e-mail or its summary (case-insensitive). sharedAssistantID and origin
-    (web, widget, instagram, messenger, whatsapp, line) narrow it; all are optional.
+    (web, widget, instagram, messenger, whatsapp, line) narrow it, and needsHuman to the threads that
+    are (or are not) waiting for a person; all are optional.
     """
     searchSharedThreads(
       query: String
       sharedAssistantID: ID
       origin: String
+      needsHuman: Boolean
       limit: Int
       nextToken: String
     ): ModelSharedThreadConnection

@@ -47,6 +47,17 @@ describe('calling in a person from a visitor’s chat', () => {
       `{ listSharedThreads(filter: { needsHuman: { eq: true } }) { items { id needsHuman needsHumanReason } } }`,
     );
     expect(listed.data?.listSharedThreads.items).toEqual([{ id: thread?.id, needsHuman: true, needsHumanReason: 'asked' }]);
+    // The inbox's search narrows to them too, with words or without.
+    const other = await visitor(t, 'message', { token, message: 'How long do returns take?' });
+    const search = (query: string, needsHuman: boolean) =>
+      gql(t, owner, 'query($q: String, $n: Boolean) { searchSharedThreads(query: $q, needsHuman: $n) { items { id } } }', {
+        q: query,
+        n: needsHuman,
+      }).then((res) => res.data?.searchSharedThreads.items.map((item: { id: string }) => item.id));
+    expect(await search('tent', true)).toEqual([thread?.id]);
+    expect(await search('', true)).toEqual([thread?.id]);
+    expect(await search('', false)).toEqual([other.body.sharedThreadId]);
+    expect(await search('tent', false)).toEqual([]);
     await gql(t, owner, 'mutation($id: ID!) { sendManualReply(sharedThreadId: $id, content: "Sorry! A new tent is on its way.") { id } }', {
       id: thread?.id,
     });

@@ -16,6 +16,8 @@ export interface SharedThreadSearch {
   query?: string | null;
   sharedAssistantID?: string | null;
   origin?: string | null;
+  /** Only threads waiting for a person (true) or only those that are not (false). */
+  needsHuman?: boolean | null;
   limit?: number | null;
   nextToken?: string | null;
 }
@@ -25,7 +27,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The owner's inbox search (`searchSharedThreads`): their shared threads, latest activity first,
- * narrowed by text, share and origin. Only the caller's own threads are ever read. The text match
+ * narrowed by text, share, origin and whether a person is needed. Only the caller's own threads are ever read. The text match
  * is a case-insensitive substring: an inbox is searched for a word someone remembers, and the
  * per-thread scan is bounded by the owner's own threads.
  */
@@ -38,6 +40,7 @@ export async function searchSharedThreads(db: Db, input: SharedThreadSearch): Pr
     conditions.push(eq(sharedThreads.sharedAssistantId, input.sharedAssistantID));
   }
   if (input.origin) conditions.push(eq(sharedThreads.origin, input.origin));
+  if (typeof input.needsHuman === 'boolean') conditions.push(eq(sharedThreads.needsHuman, input.needsHuman));
   const text = input.query?.trim();
   if (text) {
     if (text.length > SEARCH_QUERY_MAX_LENGTH) {

@@ -9,31 +9,64 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
 import { paths } from '@/config/paths';
+import { NEEDS_PERSON_COUNT_MAX } from '@/features/inbox/api/needs-person-api';
+import { useNeedsPersonCount } from '@/features/inbox/hooks/use-needs-person-count';
 import { useShowIntegrations } from '@/features/integrations/integration-state';
 import { isNavItemActive, type NavItem, navItems } from './nav-items';
 import { NavUser } from './nav-user';
 
-function NavLinks({ items, pathname }: { items: NavItem[]; pathname: string }) {
+/** A count beside a navigation item: what waits there (conversations that need a person). */
+interface NavBadge {
+  count: number;
+  /** Read after the count by screen readers: "2 need a person". */
+  label: string;
+}
+
+const countText = (count: number) => (count > NEEDS_PERSON_COUNT_MAX ? `${NEEDS_PERSON_COUNT_MAX}+` : String(count));
+
+function NavLinks({ items, pathname, badges = {} }: { items: NavItem[]; pathname: string; badges?: Record<string, NavBadge> }) {
   const { isMobile, setOpenMobile } = useSidebar();
   return (
     <SidebarMenu>
-      {items.map((item) => (
-        <SidebarMenuItem key={item.url}>
-          <SidebarMenuButton asChild tooltip={item.title} isActive={isNavItemActive(item.url, pathname)}>
-            {/* Spec §2: on mobile, choosing an item closes the sidebar. */}
-            <Link to={item.url} onClick={() => isMobile && setOpenMobile(false)}>
-              <item.icon />
-              <span>{item.title}</span>
-            </Link>
-          </SidebarMenuButton>
-        </SidebarMenuItem>
-      ))}
+      {items.map((item) => {
+        const badge = badges[item.url];
+        return (
+          <SidebarMenuItem key={item.url}>
+            <SidebarMenuButton asChild tooltip={item.title} isActive={isNavItemActive(item.url, pathname)}>
+              {/* Spec §2: on mobile, choosing an item closes the sidebar. */}
+              <Link to={item.url} onClick={() => isMobile && setOpenMobile(false)}>
+                <item.icon />
+                <span>{item.title}</span>
+                {badge?.count ? (
+                  <>
+                    <span className="sr-only">
+                      , {countText(badge.count)} {badge.label}
+                    </span>
+                    {/* The collapsed (icon) sidebar shows a dot; the open one, the count. */}
+                    <span
+                      aria-hidden="true"
+                      data-slot="nav-badge-dot"
+                      className="absolute top-1 right-1 hidden size-2 rounded-full bg-rose-500 group-data-[collapsible=icon]:block"
+                    />
+                  </>
+                ) : null}
+              </Link>
+            </SidebarMenuButton>
+            {badge?.count ? (
+              <SidebarMenuBadge aria-hidden="true" className="bg-rose-500/15 text-rose-700 dark:text-rose-300">
+                {countText(badge.count)}
+              </SidebarMenuBadge>
+            ) : null}
+          </SidebarMenuItem>
+        );
+      })}
     </SidebarMenu>
   );
 }
@@ -43,6 +76,8 @@ const integrationItems: NavItem[] = [{ title: 'Preferences', url: paths.shopPref
 export function AppSidebar() {
   const { pathname } = useLocation();
   const showIntegrations = useShowIntegrations();
+  const waiting = useNeedsPersonCount();
+  const badges = { [paths.conversations]: { count: waiting, label: 'need a person' } };
   return (
     <Sidebar collapsible="icon">
       <SidebarHeader>
@@ -66,7 +101,7 @@ export function AppSidebar() {
         <SidebarGroup>
           <SidebarGroupLabel>Platform</SidebarGroupLabel>
           <SidebarGroupContent>
-            <NavLinks items={navItems} pathname={pathname} />
+            <NavLinks items={navItems} pathname={pathname} badges={badges} />
           </SidebarGroupContent>
         </SidebarGroup>
         {showIntegrations ? (

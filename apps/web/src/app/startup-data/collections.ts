@@ -55,7 +55,7 @@ export const collections: Record<CollectionName, CollectionDef> = {
     name: 'assistants',
     typeName: 'Assistant',
     plural: 'Assistants',
-    fields: `${base} ownerEmail status log assistantName tools tool_resources instructions model temperature topP inputTokens outputTokens isShared storeRetrievalSettings isSafeGuardOn safeGuardInstruction useCase assistantAvatarUrl userAvatarUrl assistantUserQA`,
+    fields: `${base} ownerEmail status log assistantName tools tool_resources instructions model temperature topP inputTokens outputTokens isShared storeRetrievalSettings isSafeGuardOn pauseOnHandoff safeGuardInstruction useCase assistantAvatarUrl userAvatarUrl assistantUserQA`,
     owned: true,
     ignoreDuplicateCreates: true,
   },

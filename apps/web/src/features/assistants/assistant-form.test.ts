@@ -25,6 +25,7 @@ const assistant: Assistant = {
   isShared: false,
   storeRetrievalSettings: { passagesPerTurn: 4, minimumScore: 0.5 },
   isSafeGuardOn: true,
+  pauseOnHandoff: true,
   safeGuardInstruction: 'No discounts.',
   useCase: null,
   assistantAvatarUrl: null,
@@ -44,6 +45,7 @@ describe('the assistant form and the API body', () => {
       passagesPerTurn: 4,
       minimumScore: 0.5,
       isSafeGuardOn: true,
+      pauseOnHandoff: true,
       useCase: '',
       assistantAvatarUrl: '',
       userAvatarUrl: 'https://cdn.test/u.png',
@@ -61,6 +63,11 @@ describe('the assistant form and the API body', () => {
     expect([values.passagesPerTurn, values.minimumScore, values.questions[0]?.question]).toEqual([3, 1, 'Hours?']);
   });
 
+  it('reads an assistant saved before the handoff setting existed as not pausing', () => {
+    const { pauseOnHandoff: _, ...older } = assistant;
+    expect(formFromAssistant(older, noLinks(), 'local:extractive').pauseOnHandoff).toBe(false);
+  });
+
   it('falls back to the default retrieval settings when the stored ones are malformed', () => {
     const values = formFromAssistant({ ...assistant, storeRetrievalSettings: 'junk' }, noLinks(), 'local:extractive');
     expect([values.passagesPerTurn, values.minimumScore]).toEqual([6, 0]);
@@ -76,6 +83,7 @@ describe('the assistant form and the API body', () => {
       topP: 0.9,
       storeRetrievalSettings: { passagesPerTurn: 4, minimumScore: 0.5 },
       isSafeGuardOn: true,
+      pauseOnHandoff: true,
       safeGuardInstruction: 'No discounts.',
       useCase: '',
       assistantAvatarUrl: '',

@@ -19,6 +19,8 @@ export interface AssistantFormValues {
   passagesPerTurn: number;
   minimumScore: number;
   isSafeGuardOn: boolean;
+  /** Auto-reply pauses on a visitor's thread once it is handed to a person. */
+  pauseOnHandoff: boolean;
   safeGuardInstruction: string;
   useCase: string;
   assistantAvatarUrl: string;
@@ -41,6 +43,7 @@ export function emptyForm(defaultModelId: string): AssistantFormValues {
     passagesPerTurn: DEFAULT_STORE_RETRIEVAL_SETTINGS.passagesPerTurn,
     minimumScore: DEFAULT_STORE_RETRIEVAL_SETTINGS.minimumScore,
     isSafeGuardOn: false,
+    pauseOnHandoff: false,
     safeGuardInstruction: '',
     useCase: '',
     assistantAvatarUrl: '',
@@ -76,6 +79,7 @@ export function formFromAssistant(assistant: Assistant, links: LinkedIds, defaul
     passagesPerTurn: settings.passagesPerTurn,
     minimumScore: settings.minimumScore,
     isSafeGuardOn: assistant.isSafeGuardOn,
+    pauseOnHandoff: assistant.pauseOnHandoff === true,
     safeGuardInstruction: assistant.safeGuardInstruction ?? '',
     useCase: assistant.useCase ?? '',
     assistantAvatarUrl: assistant.assistantAvatarUrl ?? '',
@@ -95,6 +99,7 @@ export function formToRequest(values: AssistantFormValues): CreateAssistantReque
     topP: values.topP,
     storeRetrievalSettings: { passagesPerTurn: values.passagesPerTurn, minimumScore: values.minimumScore },
     isSafeGuardOn: values.isSafeGuardOn,
+    pauseOnHandoff: values.pauseOnHandoff,
     safeGuardInstruction: values.safeGuardInstruction,
     useCase: values.useCase.trim(),
     assistantAvatarUrl: values.assistantAvatarUrl.trim(),

@@ -1,7 +1,7 @@
 import type { InboxThread } from './api/shared-thread-fields';
 
 /**
- * What the inbox list shows: a search text and the assistant and origin filters. `shareIds` are
+ * What the inbox list shows: a search text and the assistant, origin and needs-a-person filters. `shareIds` are
  * the chosen assistant's shares (an assistant can be shared more than once), resolved by the
  * screen, so the query and the live updates need nothing else.
  */
@@ -10,15 +10,18 @@ export interface InboxQuery {
   assistantId: string | null;
   shareIds: readonly string[] | null;
   origin: string | null;
+  /** Only the threads waiting for a person. */
+  needsHuman: boolean;
 }
 
-export const emptyInboxQuery: InboxQuery = { search: '', assistantId: null, shareIds: null, origin: null };
+export const emptyInboxQuery: InboxQuery = { search: '', assistantId: null, shareIds: null, origin: null, needsHuman: false };
 
-export const isFiltered = (query: InboxQuery) => !!query.search || !!query.assistantId || !!query.origin;
+export const isFiltered = (query: InboxQuery) => !!query.search || !!query.assistantId || !!query.origin || query.needsHuman;
 
 /** Whether a thread belongs in a list by the filters alone (a search is the server's to answer). */
-export function matchesFilters(thread: Pick<InboxThread, 'sharedAssistantID' | 'origin'>, query: InboxQuery): boolean {
+export function matchesFilters(thread: Pick<InboxThread, 'sharedAssistantID' | 'origin' | 'needsHuman'>, query: InboxQuery): boolean {
   if (query.origin && thread.origin !== query.origin) return false;
+  if (query.needsHuman && !thread.needsHuman) return false;
   if (query.shareIds && !query.shareIds.includes(thread.sharedAssistantID)) return false;
   return true;
 }
@@ -27,6 +30,7 @@ export function matchesFilters(thread: Pick<InboxThread, 'sharedAssistantID' | '
 export function filterInput(query: InboxQuery): Record<string, unknown> | null {
   const parts: Record<string, unknown>[] = [];
   if (query.origin) parts.push({ origin: { eq: query.origin } });
+  if (query.needsHuman) parts.push({ needsHuman: { eq: true } });
   if (query.shareIds) {
     // An assistant with no share matches nothing; an impossible id says so without a special case.
     const ids = query.shareIds.length ? query.shareIds : ['00000000-0000-0000-0000-000000000000'];

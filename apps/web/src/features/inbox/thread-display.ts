@@ -78,3 +78,17 @@ export function previewText(thread: Pick<InboxThread, 'lastMessage'>): string {
   if (message.senderType === VISITOR_SENDER) return message.content.replace(/\s+/g, ' ').trim();
   return `${message.isManualResponse ? 'You' : 'Assistant'}: ${plainLine(message.content)}`;
 }
+
+/** Why a thread was handed to a person (turns' handoff reasons): short for badges, whole for the thread. */
+const needsPersonReasons: Record<string, { short: string; sentence: string }> = {
+  asked: { short: 'asked for one', sentence: 'The shopper asked to talk to a person.' },
+  upset: { short: 'seems upset', sentence: 'The shopper seems upset.' },
+  unanswered: { short: 'unanswered twice', sentence: 'The assistant could not answer twice in a row.' },
+};
+
+/** "asked for one", "seems upset", "unanswered twice"; null for a reason this screen does not know. */
+export const needsPersonReasonText = (reason: string | null | undefined): string | null =>
+  (reason && needsPersonReasons[reason]?.short) || null;
+
+export const needsPersonReasonSentence = (reason: string | null | undefined): string =>
+  (reason && needsPersonReasons[reason]?.sentence) || 'The assistant handed this conversation to your team.';

@@ -49,7 +49,7 @@ describe('the assistant editor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('sends the name, model, questions and chosen store; prices read per million tokens', async () => {
+  it('sends the name, model, questions, chosen store and handoff pause; prices read per million tokens', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     const sheet = renderEditor(onSave);
     expect(within(sheet).getByText('Free')).toBeInTheDocument();
@@ -65,12 +65,16 @@ describe('the assistant editor', () => {
     await userEvent.type(within(sheet).getByLabelText('Example answer 2'), 'Within 30 days.');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Remove question 1' }));
     await userEvent.click(within(sheet).getByLabelText('Link Help center'));
+    const pause = within(sheet).getByRole('switch', { name: /Pause auto-reply when a person is needed/ });
+    expect(pause).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(pause);
     await userEvent.click(within(sheet).getByRole('button', { name: 'Create assistant' }));
 
     expect(onSave).toHaveBeenCalledOnce();
     const [values, body] = onSave.mock.calls[0] ?? [];
     expect(body).toMatchObject({
       assistantName: 'Shop helper',
+      pauseOnHandoff: true,
       model: 'openai:gpt-4o-mini',
       assistantUserQA: [{ question: 'Returns?', answer: 'Within 30 days.' }],
     });

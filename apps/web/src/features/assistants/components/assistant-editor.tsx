@@ -13,6 +13,7 @@ import {
   BookOpenIcon,
   BotIcon,
   BrainCircuitIcon,
+  HeadsetIcon,
   IdCardIcon,
   LoaderCircleIcon,
   MessageCircleQuestionIcon,
@@ -307,6 +308,20 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
               />
             </Field>
           ) : null}
+        </FormSection>
+
+        <FormSection
+          title="Handing over to a person"
+          icon={HeadsetIcon}
+          description="When a shopper asks for a person, seems upset, or goes twice without an answer, you are notified and they are told your team will reply."
+        >
+          <div className="flex items-center justify-between gap-4 rounded-lg border bg-background px-3 py-2.5 dark:bg-input/20">
+            <label htmlFor={f('pause-on-handoff')} className="grid gap-0.5">
+              <span className="font-medium text-sm">Pause auto-reply when a person is needed</span>
+              <span className="text-muted-foreground text-xs">The assistant stays quiet in that conversation until you resume it.</span>
+            </label>
+            <Switch id={f('pause-on-handoff')} checked={values.pauseOnHandoff} onCheckedChange={(on) => set('pauseOnHandoff', on)} />
+          </div>
         </FormSection>
 
         <FormSection

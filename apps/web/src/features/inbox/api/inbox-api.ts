@@ -34,8 +34,8 @@ const THREADS_BY_ACTIVITY = `query InboxThreads($ownerEmail: String!, $filter: M
   }
 }`;
 
-const SEARCH_THREADS = `query SearchInboxThreads($query: String!, $sharedAssistantID: ID, $origin: String, $limit: Int, $nextToken: String) {
-  searchSharedThreads(query: $query, sharedAssistantID: $sharedAssistantID, origin: $origin, limit: $limit, nextToken: $nextToken) {
+const SEARCH_THREADS = `query SearchInboxThreads($query: String!, $sharedAssistantID: ID, $origin: String, $needsHuman: Boolean, $limit: Int, $nextToken: String) {
+  searchSharedThreads(query: $query, sharedAssistantID: $sharedAssistantID, origin: $origin, needsHuman: $needsHuman, limit: $limit, nextToken: $nextToken) {
     items { ${threadFields} } nextToken
   }
 }`;
@@ -73,6 +73,7 @@ export async function listInboxPage(
     query: query.search,
     sharedAssistantID: oneShare,
     origin: query.origin,
+    needsHuman: query.needsHuman || null,
     limit: INBOX_PAGE_SIZE,
     nextToken,
   });

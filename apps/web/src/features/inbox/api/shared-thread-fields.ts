@@ -32,6 +32,11 @@ export interface InboxThread {
   originalAssistantID: string | null;
   lastMessage: MessagePreview | null;
   lastVisitorMessageAt: string | null;
+  /** Handed to a person (the shopper asked for one, seemed upset, or went twice unanswered). */
+  needsHuman: boolean;
+  /** Why: `asked`, `upset` or `unanswered` (see needsPersonReasonText). */
+  needsHumanReason: string | null;
+  needsHumanAt: string | null;
 }
 
 export interface VisitorContact {
@@ -83,7 +88,7 @@ export interface InboxMessage {
 export const VISITOR_SENDER = 'user';
 
 export const threadScalarFields =
-  'id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary visitorContact ownerLastReadAt lastVisitorMessageAt';
+  'id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary visitorContact ownerLastReadAt lastVisitorMessageAt needsHuman needsHumanReason needsHumanAt';
 
 const previewFields = 'content senderType isManualResponse createdAt';
 
@@ -107,6 +112,9 @@ export interface RawThread {
   visitorContact?: unknown;
   ownerLastReadAt?: string | null;
   lastVisitorMessageAt?: string | null;
+  needsHuman?: boolean | null;
+  needsHumanReason?: string | null;
+  needsHumanAt?: string | null;
   sharedAssistant?: { id: string; assistantName: string | null; originalAssistantID: string | null } | null;
   lastMessage?: { items: (Partial<MessagePreview> | null)[] } | null;
 }
@@ -156,6 +164,9 @@ export function toInboxThread(raw: RawThread, previous?: InboxThread): InboxThre
             }
           : null,
     lastVisitorMessageAt: raw.lastVisitorMessageAt === undefined ? (previous?.lastVisitorMessageAt ?? null) : raw.lastVisitorMessageAt,
+    needsHuman: raw.needsHuman === undefined ? (previous?.needsHuman ?? false) : raw.needsHuman === true,
+    needsHumanReason: raw.needsHumanReason === undefined ? (previous?.needsHumanReason ?? null) : raw.needsHumanReason,
+    needsHumanAt: raw.needsHumanAt === undefined ? (previous?.needsHumanAt ?? null) : raw.needsHumanAt,
   };
 }
 

@@ -3,11 +3,11 @@ import { messageFields, type RawMessage, type RawThread, threadScalarFields } fr
 
 /**
  * The owner's actions on a shared thread (spec §7 `updateSharedThread`, and the inbox's own
- * mutations): pause or resume auto-reply, answer by hand, mark read, summarise. Each answers the
+ * mutations): pause or resume auto-reply, mark handled, answer by hand, mark read, summarise. Each answers the
  * thread's own fields (or the stored message), which the caller merges into the cache.
  */
 
-const UPDATE_THREAD = `mutation SetAutoReplyPaused($input: UpdateSharedThreadInput!) { updateSharedThread(input: $input) { ${threadScalarFields} } }`;
+const UPDATE_THREAD = `mutation UpdateInboxThread($input: UpdateSharedThreadInput!) { updateSharedThread(input: $input) { ${threadScalarFields} } }`;
 const SEND_MANUAL_REPLY = `mutation SendManualReply($sharedThreadId: ID!, $content: String!) {
   sendManualReply(sharedThreadId: $sharedThreadId, content: $content) { ${messageFields} }
 }`;
@@ -16,6 +16,12 @@ const SUMMARIZE = `mutation SummarizeSharedThread($id: ID!) { summarizeSharedThr
 
 export async function setAutoReplyPaused(client: DataClient, id: string, autoReplyPaused: boolean): Promise<RawThread> {
   const data = await client.request<{ updateSharedThread: RawThread }>(UPDATE_THREAD, { input: { id, autoReplyPaused } });
+  return data.updateSharedThread;
+}
+
+/** The team has dealt with a thread that needed a person (a hand-written reply does this on the server too). */
+export async function markThreadHandled(client: DataClient, id: string): Promise<RawThread> {
+  const data = await client.request<{ updateSharedThread: RawThread }>(UPDATE_THREAD, { input: { id, needsHuman: false } });
   return data.updateSharedThread;
 }
 

@@ -65,6 +65,24 @@ describe('the inbox list', () => {
     expect(within(read).getByText('No messages yet')).toBeInTheDocument();
   });
 
+  it('badges a conversation that needs a person, with why', () => {
+    renderList([
+      thread('a', 25, { needsHuman: true, needsHumanReason: 'asked', lastMessage: preview('Can a human help me?') }),
+      thread('b', 20, { needsHuman: true, needsHumanReason: null }),
+      thread('c', 15),
+    ]);
+    const asked = screen.getByRole('listitem', { name: 'visitor-a' });
+    expect(asked).toHaveAttribute('data-needs-person', 'true');
+    expect(within(asked).getByText('Needs a person')).toHaveTextContent('Needs a person· asked for one');
+    expect(within(asked).getByRole('button')).toHaveAccessibleName(
+      'visitor-a, needs a person, asked for one, Shop helper, Web, Can a human help me?, 5m',
+    );
+    expect(within(screen.getByRole('listitem', { name: 'visitor-b' })).getByText('Needs a person')).toHaveTextContent(/^Needs a person$/);
+    const ordinary = screen.getByRole('listitem', { name: 'visitor-c' });
+    expect(ordinary).not.toHaveAttribute('data-needs-person');
+    expect(within(ordinary).queryByText('Needs a person')).toBeNull();
+  });
+
   it('says who answered last in the preview, as plain text', () => {
     renderList([
       thread('a', 25, { lastMessage: preview('You can return it within **30 days** [1].', 'assistant') }),

@@ -3,10 +3,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
-import { fullTimeText, originLabel, previewText, relativeTimeText, visitorName } from '../thread-display';
-import { OriginBadge, PausedBadge } from './thread-badges';
+import { fullTimeText, needsPersonReasonText, originLabel, previewText, relativeTimeText, visitorName } from '../thread-display';
+import { NeedsPersonBadge, OriginBadge, PausedBadge } from './thread-badges';
 
-/** One conversation in the list: who, with which assistant, from where, the newest message, when; bold with a dot while unread. */
+/**
+ * One conversation in the list: who, with which assistant, from where, the newest message, when;
+ * bold with a dot while unread, and badged while it needs a person.
+ */
 export function InboxRow({
   thread,
   selected,
@@ -25,6 +28,7 @@ export function InboxRow({
   const name = [
     visitor,
     unread ? 'unread' : null,
+    thread.needsHuman ? ['needs a person', needsPersonReasonText(thread.needsHumanReason)].filter(Boolean).join(', ') : null,
     thread.assistantName,
     originLabel(thread.origin),
     thread.autoReplyPaused ? 'auto-reply paused' : null,
@@ -34,7 +38,7 @@ export function InboxRow({
     .filter(Boolean)
     .join(', ');
   return (
-    <li aria-label={visitor} data-unread={unread || undefined} className="min-w-0">
+    <li aria-label={visitor} data-unread={unread || undefined} data-needs-person={thread.needsHuman || undefined} className="min-w-0">
       <button
         type="button"
         onClick={() => onSelect(thread)}
@@ -64,6 +68,7 @@ export function InboxRow({
             <OriginBadge origin={thread.origin} />
             {thread.autoReplyPaused ? <PausedBadge /> : null}
           </span>
+          {thread.needsHuman ? <NeedsPersonBadge reason={thread.needsHumanReason} className="mt-1" /> : null}
           <span
             data-slot="preview"
             className={cn('mt-1 block truncate text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}

@@ -9,11 +9,14 @@ import { useInboxLive } from '../hooks/use-inbox-live';
 import { useInboxShares } from '../hooks/use-inbox-shares';
 import { useInboxThreads } from '../hooks/use-inbox-threads';
 import { useNow } from '../hooks/use-now';
+import { useUnansweredQuestions } from '../hooks/use-unanswered-questions';
 import { type InboxQuery, isFiltered } from '../inbox-query';
 import { InboxEmptyState, NoThreadSelected } from './inbox-empty-states';
 import { InboxList, InboxListSkeleton } from './inbox-list';
+import { InboxTabs, type InboxView, inboxViewFrom } from './inbox-tabs';
 import { type AssistantOption, InboxToolbar } from './inbox-toolbar';
 import { ThreadView } from './thread-view';
+import { UnansweredQuestions } from './unanswered-questions';
 
 /** Typing settles for this long before the server is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -26,6 +29,11 @@ function assistantOptions(shares: readonly InboxShare[]): AssistantOption[] {
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Every assistant's name by id, from its shares (the unanswered questions name their assistant). */
+function assistantNames(shares: readonly InboxShare[]): Map<string, string> {
+  return new Map(assistantOptions(shares).map((option) => [option.id, option.name]));
+}
+
 /** The link to hand out while no one has written: the newest share that works. */
 function handOutLink(shares: readonly InboxShare[], now: number): string | null {
   const usable = shares.find((share) => share.isActive && share.token && (!share.expiresAt || Date.parse(share.expiresAt) > now));
@@ -35,18 +43,22 @@ function handOutLink(shares: readonly InboxShare[], now: number): string | null 
 /**
  * The owner's live inbox: every conversation visitors have with shared assistants, by last
  * activity, with search and filters; the chosen one beside it (wide screens) or instead of it
- * (below 768 px). The thread is in the URL (`?thread=<id>`), so a reload or a link opens it.
+ * (below 768 px). The thread is in the URL (`?thread=<id>`), so a reload or a link opens it. A
+ * second tab (`?view=unanswered`) lists the questions the assistant could not answer.
  */
 export function InboxScreen() {
   const liveError = useInboxLive();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const threadId = params.get('thread');
+  const view = inboxViewFrom(params.get('view'));
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [assistantId, setAssistantId] = useState<string | null>(null);
   const [origin, setOrigin] = useState<string | null>(null);
+  const [needsHuman, setNeedsHuman] = useState(false);
   const { shares, isLoading: sharesLoading } = useInboxShares();
+  const unanswered = useUnansweredQuestions();
 
   const shareIdsKey = assistantId
     ? shares
@@ -55,8 +67,8 @@ export function InboxScreen() {
         .join(',')
     : null;
   const query = useMemo<InboxQuery>(
-    () => ({ search, assistantId, origin, shareIds: shareIdsKey === null ? null : shareIdsKey.split(',').filter(Boolean) }),
-    [search, assistantId, origin, shareIdsKey],
+    () => ({ search, assistantId, origin, needsHuman, shareIds: shareIdsKey === null ? null : shareIdsKey.split(',').filter(Boolean) }),
+    [search, assistantId, origin, needsHuman, shareIdsKey],
   );
   const inbox = useInboxThreads(query);
 
@@ -71,10 +83,22 @@ export function InboxScreen() {
       { replace: !id },
     );
 
+  const showView = (next: InboxView) =>
+    setParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'unanswered') params.set('view', next);
+        else params.delete('view');
+        return params;
+      },
+      { replace: true },
+    );
+
   const clearFilters = () => {
     setSearchText('');
     setAssistantId(null);
     setOrigin(null);
+    setNeedsHuman(false);
   };
 
   const filtered = isFiltered(query) || searchText.trim() !== '';
@@ -121,28 +145,53 @@ export function InboxScreen() {
           <h1 className="font-semibold text-xl tracking-tight">Conversations</h1>
           <p className="text-muted-foreground text-sm">Your customers’ conversations, live.</p>
         </header>
-        <div className="px-3 pb-3">
-          <InboxToolbar
-            search={searchText}
-            onSearchChange={setSearchText}
-            assistants={assistantOptions(shares)}
-            assistantId={assistantId}
-            onAssistantChange={setAssistantId}
-            origin={origin}
-            onOriginChange={setOrigin}
-          />
-        </div>
-        {liveError ? (
-          <p
-            role="alert"
-            className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
-          >
-            {liveError}
-          </p>
-        ) : null}
-        <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
-          {content}
-        </nav>
+        <InboxTabs
+          view={view}
+          onChange={showView}
+          unansweredCount={unanswered.questions.length}
+          notice={
+            liveError ? (
+              <p
+                role="alert"
+                className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
+              >
+                {liveError}
+              </p>
+            ) : null
+          }
+          conversations={
+            <>
+              <div className="px-3 pb-3">
+                <InboxToolbar
+                  search={searchText}
+                  onSearchChange={setSearchText}
+                  assistants={assistantOptions(shares)}
+                  assistantId={assistantId}
+                  onAssistantChange={setAssistantId}
+                  origin={origin}
+                  onOriginChange={setOrigin}
+                  needsHuman={needsHuman}
+                  onNeedsHumanChange={setNeedsHuman}
+                />
+              </div>
+              <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
+                {content}
+              </nav>
+            </>
+          }
+          unanswered={
+            <section aria-label="Questions the assistant could not answer" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
+              <UnansweredQuestions
+                questions={unanswered.questions}
+                isLoading={unanswered.isLoading}
+                error={unanswered.error}
+                assistantNames={assistantNames(shares)}
+                now={now}
+                onOpenThread={selectThread}
+              />
+            </section>
+          }
+        />
       </aside>
       <section aria-label="Conversation" className={cn('min-w-0 flex-1 flex-col', threadId ? 'flex' : 'hidden md:flex')}>
         {threadId ? <ThreadView key={threadId} threadId={threadId} onBack={() => selectThread(null)} /> : <NoThreadSelected />}

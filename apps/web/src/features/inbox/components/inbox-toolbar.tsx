@@ -1,5 +1,5 @@
 import { threadOrigins } from '@aisle/contracts/channels';
-import { SearchIcon, XIcon } from 'lucide-react';
+import { SearchIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -25,7 +25,7 @@ function FilterSelect({ className, ...props }: React.ComponentProps<'select'>) {
   );
 }
 
-/** The list's search box (the server searches the messages) and its assistant and origin filters. */
+/** The list's search box (the server searches the messages), its assistant and origin filters, and "Needs a person". */
 export function InboxToolbar({
   search,
   onSearchChange,
@@ -34,6 +34,8 @@ export function InboxToolbar({
   onAssistantChange,
   origin,
   onOriginChange,
+  needsHuman,
+  onNeedsHumanChange,
 }: {
   search: string;
   onSearchChange: (text: string) => void;
@@ -42,6 +44,8 @@ export function InboxToolbar({
   onAssistantChange: (id: string | null) => void;
   origin: string | null;
   onOriginChange: (origin: string | null) => void;
+  needsHuman: boolean;
+  onNeedsHumanChange: (needsHuman: boolean) => void;
 }) {
   return (
     <div className="grid gap-2">
@@ -93,6 +97,20 @@ export function InboxToolbar({
           ))}
         </FilterSelect>
       </div>
+      <button
+        type="button"
+        aria-pressed={needsHuman}
+        onClick={() => onNeedsHumanChange(!needsHuman)}
+        className={cn(
+          'inline-flex h-7 w-fit items-center gap-1.5 rounded-full border px-2.5 font-medium text-xs outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          needsHuman
+            ? 'border-rose-500/40 bg-rose-500/10 text-rose-700 dark:text-rose-300'
+            : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+        )}
+      >
+        <UserRoundIcon className="size-3.5" aria-hidden="true" />
+        Needs a person
+      </button>
     </div>
   );
 }

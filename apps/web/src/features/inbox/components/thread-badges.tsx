@@ -7,9 +7,10 @@ import {
   PanelBottomIcon,
   PauseIcon,
   PhoneIcon,
+  UserRoundIcon,
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { originLabel } from '../thread-display';
+import { needsPersonReasonText, originLabel } from '../thread-display';
 
 const ORIGIN_ICONS: Record<string, LucideIcon> = {
   widget: PanelBottomIcon,
@@ -49,6 +50,27 @@ export function PausedBadge({ className }: { className?: string }) {
     >
       <PauseIcon className="size-3" aria-hidden="true" />
       Paused
+    </span>
+  );
+}
+
+/**
+ * The shopper needs someone from the team (they asked, seemed upset, or went twice unanswered),
+ * with why when it is known.
+ */
+export function NeedsPersonBadge({ reason, className }: { reason: string | null; className?: string }) {
+  const why = needsPersonReasonText(reason);
+  return (
+    <span
+      data-slot="needs-person-badge"
+      className={cn(
+        'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border border-rose-500/30 bg-rose-500/10 px-1.5 py-px font-medium text-[11px] text-rose-700 dark:text-rose-300',
+        className,
+      )}
+    >
+      <UserRoundIcon className="size-3" aria-hidden="true" />
+      Needs a person
+      {why ? <span className="font-normal">· {why}</span> : null}
     </span>
   );
 }

@@ -149,6 +149,53 @@ describe('a conversation in the inbox', () => {
     expect(screen.getByTestId('auto-reply-note')).toHaveTextContent(PAUSED_NOTE);
   });
 
+  it('says why a conversation needs a person, and clears it when the owner replies by hand', async () => {
+    const client = setUp({ needsHuman: true, needsHumanReason: 'asked', needsHumanAt: at(18) });
+    client.handlers.sendManualReply = ({ content }) =>
+      rawMessage('m4', 't1', 22, { senderType: 'assistant', isManualResponse: true, content: String(content) });
+    const notice = await screen.findByRole('region', { name: 'Needs a person' });
+    expect(notice).toHaveTextContent('The shopper asked to talk to a person.');
+    expect(notice).toHaveTextContent('They were told someone from your team will reply here.');
+
+    await userEvent.type(screen.getByLabelText('Reply'), 'Sam here, happy to help.{Enter}');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Needs a person' })).toBeNull());
+  });
+
+  it('marks a conversation handled without replying', async () => {
+    const client = setUp({ needsHuman: true, needsHumanReason: 'upset' });
+    const answer = deferred<unknown>();
+    client.handlers.updateSharedThread = () => answer.promise;
+    const notice = await screen.findByRole('region', { name: 'Needs a person' });
+    expect(notice).toHaveTextContent('The shopper seems upset.');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Mark as handled' }));
+    expect(within(notice).getByRole('button', { name: 'Mark as handled' })).toBeDisabled();
+    expect(client.request.mock.calls.at(-1)?.[1]).toEqual({ input: { id: 't1', needsHuman: false } });
+
+    answer.resolve(
+      rawThread('t1', 20, { needsHuman: false, needsHumanReason: 'upset', lastVisitorMessageAt: at(18), ownerLastReadAt: at(21) }),
+    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Needs a person' })).toBeNull());
+  });
+
+  it('keeps the mark and says so when marking handled fails', async () => {
+    const client = setUp({ needsHuman: true, needsHumanReason: 'unanswered' });
+    client.handlers.updateSharedThread = () => {
+      throw new Error('Unauthorized');
+    };
+    const error = vi.spyOn(toast, 'error');
+    const notice = await screen.findByRole('region', { name: 'Needs a person' });
+    expect(notice).toHaveTextContent('The assistant could not answer twice in a row.');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Unauthorized'));
+    expect(screen.getByRole('region', { name: 'Needs a person' })).toBeInTheDocument();
+  });
+
+  it('shows no needs-a-person notice on an ordinary conversation', async () => {
+    setUp();
+    await screen.findByRole('listitem', { name: 'Assistant said' });
+    expect(screen.queryByRole('region', { name: 'Needs a person' })).toBeNull();
+  });
+
   it('keeps the reply in the box and says why when sending fails', async () => {
     const client = setUp();
     client.handlers.sendManualReply = () => {

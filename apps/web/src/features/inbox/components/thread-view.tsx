@@ -13,6 +13,7 @@ import { useThreadActions } from '../hooks/use-thread-actions';
 import { replyWindowNote } from '../reply-window-text';
 import { fullTimeText, visitorName } from '../thread-display';
 import { HandoffControls } from './handoff-controls';
+import { NeedsPersonNotice } from './needs-person-notice';
 import { ReplyComposer } from './reply-composer';
 import { ClosedComposer, ReplyWindowNotice } from './reply-window-notice';
 import { OriginBadge } from './thread-badges';
@@ -58,7 +59,7 @@ export function ThreadView({ threadId, onBack }: { threadId: string; onBack: () 
 
 function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => void }) {
   const { messages, isLoading, error } = useThreadMessages(thread.id);
-  const { pause, reply, summarize, markRead } = useThreadActions(thread.id);
+  const { pause, handled, reply, summarize, markRead } = useThreadActions(thread.id);
   const visible = usePageVisible();
   const visitor = visitorName(thread);
   const unread = isUnread(thread);
@@ -105,6 +106,11 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
     }
   };
 
+  const markHandled = () =>
+    handled.mutate(undefined, {
+      onError: (failure) => toast.error(apiErrorText(failure, 'The conversation could not be marked as handled. Please try again.')),
+    });
+
   const summarizeNow = () =>
     summarize.mutate(undefined, {
       onError: (failure) => toast.error(apiErrorText(failure, 'The conversation could not be summarised. Please try again.')),
@@ -131,6 +137,14 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
           {summarize.isPending ? 'Summarizing…' : thread.threadSummary ? 'Summarize again' : 'Summarize'}
         </Button>
       </header>
+      {thread.needsHuman ? (
+        <NeedsPersonNotice
+          reason={thread.needsHumanReason}
+          since={thread.needsHumanAt}
+          pending={handled.isPending}
+          onHandled={markHandled}
+        />
+      ) : null}
       <HandoffControls paused={thread.autoReplyPaused} onToggle={togglePause} />
       {windowNote ? <ReplyWindowNotice note={windowNote} /> : null}
       <div

@@ -5,19 +5,24 @@ import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { getInboxThread } from '../api/inbox-api';
 import { inboxKeys } from '../api/inbox-keys';
 import { messageFields, type RawMessage, type RawThread, threadFields, threadScalarFields } from '../api/shared-thread-fields';
+import { questionFields, type RawQuestion, toQuestion, type UnansweredQuestion } from '../api/unanswered-questions-api';
 import { applyMessageEvent, applyMessageUpdate, applyThreadEvent, type FetchThread } from '../inbox-sync';
+import { withQuestion } from '../unanswered-cache';
 
 // A new thread comes with its list-row fields; an update only with its own (the row keeps the rest).
 const ON_CREATE_THREAD = `subscription OnCreateSharedThread($ownerEmail: String) { onCreateSharedThread(ownerEmail: $ownerEmail) { ${threadFields} } }`;
 const ON_UPDATE_THREAD = `subscription OnUpdateSharedThread($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { ${threadScalarFields} } }`;
 const ON_CREATE_MESSAGE = `subscription OnCreateSharedMessage($ownerEmail: String) { onCreateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
 const ON_UPDATE_MESSAGE = `subscription OnUpdateSharedMessage($ownerEmail: String) { onUpdateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
+const ON_CREATE_QUESTION = `subscription OnCreateUnansweredQuestion($ownerEmail: String) { onCreateUnansweredQuestion(ownerEmail: $ownerEmail) { ${questionFields} } }`;
+const ON_UPDATE_QUESTION = `subscription OnUpdateUnansweredQuestion($ownerEmail: String) { onUpdateUnansweredQuestion(ownerEmail: $ownerEmail) { ${questionFields} } }`;
 
 export const LIVE_ERROR_TEXT = 'Live updates stopped. Reload the page to see new messages.';
 
 /**
  * The inbox's live data (DESIGN "Front end"): the owner's shared-thread create and update events
- * and shared-message create events, applied to the TanStack Query cache while the screen is open.
+ * and shared-message create events, and the unanswered questions' create and update events (an
+ * answered one leaves the list), applied to the TanStack Query cache while the screen is open.
  * Returns a line to show when a subscription fails (the socket itself reconnects on its own).
  * An event for a list still loading is dropped (the load usually already holds it; one that lands
  * between the server's answer and its arrival shows on the next visit).
@@ -40,6 +45,12 @@ export function useInboxLive(): string | null {
     };
     const report = (what: string) => (cause: unknown) => console.warn(`applying a ${what} event failed`, cause);
     const variables = { ownerEmail };
+    const applyQuestion = (raw: RawQuestion | null) => {
+      if (!raw) return;
+      queryClient.setQueryData<UnansweredQuestion[]>(inboxKeys.unanswered(ownerEmail), (list) =>
+        list ? withQuestion(list, toQuestion(raw)) : list,
+      );
+    };
     const unsubscribes = [
       client.subscribe<{ onCreateSharedThread: RawThread | null }>(ON_CREATE_THREAD, variables, {
         next: ({ onCreateSharedThread: raw }) => {
@@ -64,6 +75,14 @@ export function useInboxLive(): string | null {
           if (raw) applyMessageUpdate(queryClient, ownerEmail, raw);
         },
         error: failed('shared message update'),
+      }),
+      client.subscribe<{ onCreateUnansweredQuestion: RawQuestion | null }>(ON_CREATE_QUESTION, variables, {
+        next: ({ onCreateUnansweredQuestion: raw }) => applyQuestion(raw),
+        error: failed('unanswered question create'),
+      }),
+      client.subscribe<{ onUpdateUnansweredQuestion: RawQuestion | null }>(ON_UPDATE_QUESTION, variables, {
+        next: ({ onUpdateUnansweredQuestion: raw }) => applyQuestion(raw),
+        error: failed('unanswered question update'),
       }),
     ];
     return () => {

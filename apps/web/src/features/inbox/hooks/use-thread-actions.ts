@@ -5,7 +5,13 @@ import { useAppSync } from '@/app/data-client/app-sync-provider';
 import type { DataClient } from '@/lib/graphql-client';
 import { inboxKeys } from '../api/inbox-keys';
 import { type InboxMessage, type InboxThread, latest, type RawThread, toInboxMessage, toInboxThread } from '../api/shared-thread-fields';
-import { markSharedThreadRead, sendManualReply, setAutoReplyPaused, summarizeSharedThread } from '../api/thread-actions-api';
+import {
+  markSharedThreadRead,
+  markThreadHandled,
+  sendManualReply,
+  setAutoReplyPaused,
+  summarizeSharedThread,
+} from '../api/thread-actions-api';
 import { addMessage, mergeThread, withMessage } from '../inbox-cache';
 import { patchThreadEverywhere } from '../inbox-sync';
 
@@ -13,8 +19,8 @@ const notConnected = () => new Error('Not connected yet. Please try again in a m
 
 /**
  * The owner's hand on one thread: pause or resume auto-reply (shown at once, undone if the server
- * refuses), answer by hand (which pauses auto-reply on the server, so the thread shows paused),
- * mark read and summarise. Each answer is merged into every cached copy of the thread.
+ * refuses), mark a thread that needed a person handled, answer by hand (which pauses auto-reply and
+ * clears "needs a person" on the server, so the thread shows both), mark read and summarise. Each answer is merged into every cached copy of the thread.
  */
 export function useThreadActions(threadId: string) {
   const { client } = useAppSync();
@@ -39,6 +45,11 @@ export function useThreadActions(threadId: string) {
     onSuccess: merge,
   });
 
+  const handled = useMutation({
+    mutationFn: () => markThreadHandled(connected(), threadId),
+    onSuccess: merge,
+  });
+
   const reply = useMutation({
     mutationFn: (content: string) => sendManualReply(connected(), threadId, content),
     onSuccess: (raw) => {
@@ -46,8 +57,8 @@ export function useThreadActions(threadId: string) {
       queryClient.setQueryData<InboxMessage[]>(inboxKeys.messages(ownerEmail, threadId), (messages) =>
         messages ? addMessage(messages, message) : messages,
       );
-      // The server pauses auto-reply with a manual answer; its update event says so too.
-      patch((thread) => ({ ...withMessage(thread, message), autoReplyPaused: true }));
+      // The server pauses auto-reply with a manual answer, and a person has answered; its update event says so too.
+      patch((thread) => ({ ...withMessage(thread, message), autoReplyPaused: true, needsHuman: false }));
     },
   });
 
@@ -74,5 +85,5 @@ export function useThreadActions(threadId: string) {
     [client, patch, merge, threadId],
   );
 
-  return { pause, reply, summarize, markRead };
+  return { pause, handled, reply, summarize, markRead };
 }

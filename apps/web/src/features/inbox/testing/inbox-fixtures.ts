@@ -20,6 +20,9 @@ export function thread(id: string, minute: number, extra: Partial<InboxThread> =
     originalAssistantID: 'assistant-1',
     lastMessage: null,
     lastVisitorMessageAt: null,
+    needsHuman: false,
+    needsHumanReason: null,
+    needsHumanAt: null,
     ...extra,
   };
 }
@@ -38,6 +41,9 @@ export function rawThread(id: string, minute: number, extra: Partial<RawThread> 
     threadSummary: null,
     ownerLastReadAt: null,
     lastVisitorMessageAt: null,
+    needsHuman: false,
+    needsHumanReason: null,
+    needsHumanAt: null,
     sharedAssistant: { id: 'share-1', assistantName: 'Shop helper', originalAssistantID: 'assistant-1' },
     lastMessage: { items: [] },
     ...extra,
