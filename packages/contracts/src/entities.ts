@@ -37,6 +37,9 @@ const name = (max: number) => text(max).trim().min(1, 'This field may not be bla
 const bool = z.boolean({ error: 'Must be a valid boolean.' });
 const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a valid URL.' })], { error: 'Enter a valid URL.' });
 
+/** What staff write (spec §3 Announcement); the staff screen's form checks the same. */
+export const announcementSchema = z.object({ message: name(ANNOUNCEMENT_MAX_LENGTH) });
+
 const functionFields = {
   name: functionNameSchema,
   fileName: text(FILE_NAME_MAX_LENGTH),
@@ -48,7 +51,7 @@ const functionFields = {
 };
 
 export const entitySchemas: Record<string, z.ZodObject> = {
-  Announcement: z.object({ message: name(ANNOUNCEMENT_MAX_LENGTH) }),
+  Announcement: announcementSchema,
   Notification: z.object({ userHasRead: bool }),
   Function: z.object(functionFields),
   Assistant: assistantEntitySchema,

@@ -12,6 +12,7 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const TemplatesRoute = lazy(() => import('./routes/templates'));
 const SocialRoute = lazy(() => import('./routes/social'));
 const AccountRoute = lazy(() => import('./routes/account'));
+const AnnouncementsRoute = lazy(() => import('./routes/announcements'));
 const ShopPreferencesRoute = lazy(() => import('./routes/shop-preferences'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path={paths.templates} element={<TemplatesRoute />} />
         <Route path={paths.social} element={<SocialRoute />} />
         <Route path={paths.account} element={<AccountRoute />} />
+        <Route path={paths.announcements} element={<AnnouncementsRoute />} />
         <Route path={paths.shopPreferences} element={<ShopPreferencesRoute />} />
         <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
         <Route path={paths.verifyEmail} element={<VerifyEmailRoute />} />

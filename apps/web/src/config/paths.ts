@@ -9,6 +9,8 @@ export const paths = {
   templates: '/templates',
   social: '/social',
   account: '/account',
+  /** Staff only. */
+  announcements: '/announcements',
   shopPreferences: '/sh/preferences/',
   resetPassword: '/users/reset-password',
   verifyEmail: '/users/verify-email',

@@ -1,5 +1,6 @@
 import { SparklesIcon, StoreIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { useAuth } from '@/app/auth/auth-provider';
 import {
   Sidebar,
   SidebarContent,
@@ -19,7 +20,7 @@ import { paths } from '@/config/paths';
 import { NEEDS_PERSON_COUNT_MAX } from '@/features/inbox/api/needs-person-api';
 import { useNeedsPersonCount } from '@/features/inbox/hooks/use-needs-person-count';
 import { useShowIntegrations } from '@/features/integrations/integration-state';
-import { isNavItemActive, type NavItem, navItems } from './nav-items';
+import { isNavItemActive, type NavItem, navItems, staffNavItems } from './nav-items';
 import { NavUser } from './nav-user';
 
 /** A count beside a navigation item: what waits there (conversations that need a person). */
@@ -76,6 +77,7 @@ const integrationItems: NavItem[] = [{ title: 'Preferences', url: paths.shopPref
 export function AppSidebar() {
   const { pathname } = useLocation();
   const showIntegrations = useShowIntegrations();
+  const isStaff = useAuth().user?.admin === true;
   const waiting = useNeedsPersonCount();
   const badges = { [paths.conversations]: { count: waiting, label: 'need a person' } };
   return (
@@ -109,6 +111,14 @@ export function AppSidebar() {
             <SidebarGroupLabel>Integrations</SidebarGroupLabel>
             <SidebarGroupContent>
               <NavLinks items={integrationItems} pathname={pathname} />
+            </SidebarGroupContent>
+          </SidebarGroup>
+        ) : null}
+        {isStaff ? (
+          <SidebarGroup>
+            <SidebarGroupLabel>Staff</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <NavLinks items={staffNavItems} pathname={pathname} />
             </SidebarGroupContent>
           </SidebarGroup>
         ) : null}

@@ -4,6 +4,7 @@ import {
   LayoutDashboardIcon,
   LayoutTemplateIcon,
   type LucideIcon,
+  MegaphoneIcon,
   MessageSquareIcon,
   MessagesSquareIcon,
   Share2Icon,
@@ -26,6 +27,9 @@ export const navItems: NavItem[] = [
   { title: 'Templates', url: paths.templates, icon: LayoutTemplateIcon },
   { title: 'Social', url: paths.social, icon: Share2Icon },
 ];
+
+/** Staff's own screens, shown in the sidebar only to staff (the routes refuse everyone else). */
+export const staffNavItems: NavItem[] = [{ title: 'Announcements', url: paths.announcements, icon: MegaphoneIcon }];
 
 /** Spec §2: the home item is active only on "/"; the others while the path starts with their url. */
 export function isNavItemActive(url: string, pathname: string): boolean {

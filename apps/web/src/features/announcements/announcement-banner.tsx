@@ -2,12 +2,7 @@ import { MegaphoneIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { browserStorage } from '@/lib/browser-storage';
-
-interface AnnouncementItem {
-  id: string;
-  createdAt: string;
-  message: string;
-}
+import type { AnnouncementItem } from './api/announcements-api';
 
 const DISMISSED_KEY = 'dismissed_announcement';
 

@@ -1,0 +1,86 @@
+import { ANNOUNCEMENT_MAX_LENGTH, announcementSchema } from '@aisle/contracts/entities';
+import { LoaderCircleIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { describedBy, Field, Textarea } from '@/components/form-controls';
+import { Button } from '@/components/ui/button';
+import { apiErrorText } from '@/lib/api-error-text';
+
+/** The contract's first complaint about a message, or undefined when it may be sent. */
+function messageError(message: string): string | undefined {
+  const result = announcementSchema.safeParse({ message });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * A message to publish or an edit to save. Checked against the same rule the server applies; a
+ * refused or failed call keeps the text and says why.
+ */
+export function AnnouncementForm({
+  label,
+  initialMessage = '',
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initialMessage?: string;
+  submitLabel: string;
+  onSubmit: (message: string) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [message, setMessage] = useState(initialMessage);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = messageError(message);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await onSubmit(message.trim());
+      if (!onCancel) setMessage('');
+    } catch (failure) {
+      setError(apiErrorText(failure, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const over = message.length > ANNOUNCEMENT_MAX_LENGTH;
+  return (
+    <form aria-label={label} className="grid gap-3" onSubmit={(event) => void submit(event)} noValidate>
+      <Field
+        id={id}
+        label="Message"
+        error={error}
+        aside={
+          <span className={over ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
+            {message.length} / {ANNOUNCEMENT_MAX_LENGTH}
+          </span>
+        }
+      >
+        <Textarea
+          id={id}
+          value={message}
+          placeholder="What should every user read?"
+          onChange={(event) => setMessage(event.target.value)}
+          {...describedBy(id, error)}
+        />
+      </Field>
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
