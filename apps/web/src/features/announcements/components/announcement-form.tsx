@@ -21,12 +21,15 @@ export function AnnouncementForm({
   submitLabel,
   onSubmit,
   onCancel,
+  clearOnSubmit = false,
 }: {
   label: string;
   initialMessage?: string;
   submitLabel: string;
   onSubmit: (message: string) => Promise<void>;
   onCancel?: () => void;
+  /** Empty the field once sent: for a new message, not for an edit. */
+  clearOnSubmit?: boolean;
 }) {
   const id = useId();
   const [message, setMessage] = useState(initialMessage);
@@ -41,7 +44,7 @@ export function AnnouncementForm({
     setBusy(true);
     try {
       await onSubmit(message.trim());
-      if (!onCancel) setMessage('');
+      if (clearOnSubmit) setMessage('');
     } catch (failure) {
       setError(apiErrorText(failure, 'That did not work. Please try again.'));
     } finally {

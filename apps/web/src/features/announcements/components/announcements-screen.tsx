@@ -39,7 +39,7 @@ export function AnnouncementsScreen() {
         summary="Every user sees the newest one as a banner until they dismiss it."
       />
       <section aria-label="New announcement" className="mb-8 rounded-xl border p-4">
-        <AnnouncementForm label="New announcement" submitLabel="Publish" onSubmit={publish} />
+        <AnnouncementForm label="New announcement" submitLabel="Publish" onSubmit={publish} clearOnSubmit />
       </section>
       {status.state === 'error' ? (
         <p role="alert" className="text-destructive text-sm">
