@@ -35,9 +35,7 @@ export const DEFAULT_ANALYTICS_TIME_ZONE = 'UTC';
 /** How many periods of each window a refresh writes (the dashboard compares 90 days with the 90 before). */
 export const ANALYTICS_PERIODS: Record<AnalyticsTimeWindow, number> = { day: 180, week: 26, month: 12 };
 
-/** `POST /api/analytics/refresh/`: nothing to send; the owner is the caller. */
-export const refreshAnalyticsRequestSchema = z.object({}).strict();
-
+/** `POST /api/analytics/refresh/` (nothing to send: the owner is the caller) answers this. */
 export const refreshAnalyticsResponseSchema = z.object({
   /** Rows inserted or changed by this refresh (0 when nothing changed since the last one). */
   written: z.number().int(),
