@@ -1,0 +1,24 @@
+import type { RefreshAnalyticsResponse } from '@aisle/contracts/analytics';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/app/auth/auth-provider';
+import { apiRequest } from '@/lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+/**
+ * `POST /api/analytics/refresh/`: the server recomputes the owner's rows and answers once they are
+ * written; the dashboard's rows are then read again (the model has no live events: rows change in
+ * bulk, a refresh at a time).
+ */
+export function useRefreshAnalytics() {
+  const { user, sessionStore } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      apiRequest<RefreshAnalyticsResponse>('/api/analytics/refresh/', {
+        method: 'POST',
+        body: {},
+        token: await sessionStore.getValidAccessToken(),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all(user?.email) }),
+  });
+}
