@@ -1,3 +1,4 @@
+import { analyticsRefresh } from './analytics-refresh';
 import { billingOverhead, webhookToCredit } from './billing';
 import { channelMessages } from './channel-messages';
 import { chatTurn } from './chat-turn';
@@ -50,6 +51,7 @@ const benchmarks: Record<string, Benchmark> = {
   webhookToCredit: () => webhookToCredit(),
   channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
+  analyticsRefresh: () => analyticsRefresh(),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { assistants, sharedAssistants, sharedMessages, sharedThreads, tasks } from '../db/schema';
+import { assistants, orders, sharedAssistants, sharedMessages, sharedThreads, shopConnections, tasks } from '../db/schema';
 import { costOf, PRICING_AS_OF } from '../domains/billing/pricing';
 
 /**
@@ -13,6 +13,8 @@ import { costOf, PRICING_AS_OF } from '../domains/billing/pricing';
  * Day 2: T3 alice again, assistant A (widget): one question, one answer; T4 anonymous, assistant C
  *        (web): answered by the local model, then a question left waiting; T5 anonymous, assistant C
  *        (web): the bot's reply held back (a Task with its cost) and a manual reply instead.
+ * Orders of day 2 (the owner's shop): $50.00 whose cart carried T3's id, $30.00 by alice's e-mail
+ * (her latest thread, T3, was active within 7 days), and $99.00 from a stranger (not assisted).
  */
 export interface AnalyticsHistory {
   assistantIds: { a: string; b: string; c: string };
@@ -149,5 +151,27 @@ export async function seedAnalyticsHistory(db: Db, input: { ownerEmail: string; 
       });
     }
   }
+  const [shop] = await db
+    .insert(shopConnections)
+    .values({ ownerEmail, shopDomain: `shop-${randomBytes(4).toString('hex')}.myshopify.com` })
+    .returning();
+  if (!shop) throw new Error('shop not written');
+  const order = (externalId: string, at: string, totalPrice: string, extra: { customerEmail?: string; attributes?: unknown }) => ({
+    ownerEmail,
+    shopConnectionId: shop.id,
+    externalId,
+    totalPrice,
+    currency: 'USD',
+    orderCreatedAt: new Date(at),
+    customerEmail: extra.customerEmail ?? null,
+    attributes: extra.attributes ?? [],
+  });
+  await db
+    .insert(orders)
+    .values([
+      order('1001', `${day2}T11:30:00Z`, '50.00', { attributes: [{ name: 'aisle_thread', value: threadIds[2] }] }),
+      order('1002', `${day2}T11:45:00Z`, '30.00', { customerEmail: 'alice@buyer.test' }),
+      order('1003', `${day2}T11:50:00Z`, '99.00', { customerEmail: 'stranger@mail.test' }),
+    ]);
   return { assistantIds: { a: a.id, b: b.id, c: c.id }, threadIds };
 }

@@ -108,6 +108,13 @@ export const customerValueAnalytics = pgTable(
     aggregationType: text('aggregation_type'),
     channel: text('channel'),
     pricingSnapshot: jsonb('pricing_snapshot'),
+    /**
+     * Orders of a connected shop joined to the period's conversations (issue 19): by the cart
+     * attribute the widget sets (`aisle_thread`) or by the visitor's contact e-mail within 7 days.
+     * Revenue is the orders' totals in the shop's currency (`pricingSnapshot.revenueCurrency`).
+     */
+    assistedOrders: integer('assisted_orders').notNull().default(0),
+    assistedRevenue: doublePrecision('assisted_revenue').notNull().default(0),
   },
   (t) => [
     index('customer_value_analytics_owner_idx').on(t.ownerEmail, t.createdAt),

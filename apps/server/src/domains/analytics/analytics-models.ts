@@ -22,8 +22,17 @@ function analyticsFields(): FieldDef[] {
     'conversationCompletionRate',
     'customerGrowth',
     'interactionGrowth',
+    'assistedRevenue',
   ];
-  const ints = ['customersHelped', 'totalInteractions', 'customerInteractions', 'assistantResponses', 'returningCustomers', 'newCustomers'];
+  const ints = [
+    'customersHelped',
+    'totalInteractions',
+    'customerInteractions',
+    'assistantResponses',
+    'returningCustomers',
+    'newCustomers',
+    'assistedOrders',
+  ];
   const strings = ['timeWindow', 'assistantName', 'analyticsType', 'aggregationType', 'channel'];
   const json = ['modelBreakdown', 'channelBreakdown', 'peakHours', 'growthTrend', 'pricingSnapshot'];
   return [

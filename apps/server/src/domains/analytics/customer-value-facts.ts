@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS } from '@aisle/contracts/analytics';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { sharedAssistants, sharedMessages, sharedThreads, tasks } from '../../db/schema';
+import { orders, sharedAssistants, sharedMessages, sharedThreads, tasks } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 
 /**
@@ -61,6 +61,17 @@ export interface ThreadFacts {
   returning_customers: number;
 }
 
+/** Orders joined to a conversation, per period of the order, assistant and channel (additive). */
+export interface OrderFacts {
+  time_window: string;
+  period_ms: number;
+  assistant_id: string;
+  origin: string;
+  orders: number;
+  revenue: number;
+  currency: string | null;
+}
+
 export interface Period {
   time_window: string;
   period_ms: number;
@@ -72,6 +83,7 @@ export interface CustomerValueFacts {
   messages: MessageFacts[];
   hours: HourFacts[];
   threads: ThreadFacts[];
+  orders: OrderFacts[];
 }
 
 const epochMs = (local: string, tz: string) => `(extract(epoch FROM (${local}) AT TIME ZONE ${tz}) * 1000)::float8`;
@@ -105,6 +117,7 @@ export async function customerValueFacts(
       ),
       th AS (
         SELECT t.id, coalesce(t.origin, 'web') AS origin, s.original_assistant_id AS assistant_id,
+               lower(t.visitor_contact->>'email') AS contact_email, t.created_at AS started_at, t.last_activity_at AS last_at,
                coalesce(lower(t.visitor_contact->>'email'), t.channel_account_id::text || ':' || t.channel_user_id, t.anonymous_email, t.id::text) AS visitor
         FROM ${sharedThreads} t JOIN ${sharedAssistants} s ON s.id = t.shared_assistant_id
         WHERE t.owner_email = ${ownerEmail}
@@ -174,13 +187,37 @@ export async function customerValueFacts(
                count(DISTINCT th.visitor) FILTER (WHERE tp.messages > 0 AND fs.first_at < tp.local_start AT TIME ZONE tz.name)::int AS returning_customers
         FROM thread_periods tp JOIN th ON th.id = tp.thread_id JOIN first_seen fs ON fs.visitor = th.visitor, tz
         GROUP BY tp.time_window, tp.local_start, tz.name, GROUPING SETS ((), (th.assistant_id), (th.origin))
+      ),
+      -- An order is the thread's whose id the cart carried (the widget's attribute), else the latest
+      -- thread of the same contact e-mail that was active in the 7 days before it.
+      assisted AS (
+        SELECT DISTINCT ON (o.id) o.order_created_at AS at, o.total_price, o.currency, th.assistant_id, th.origin
+        FROM ${orders} o
+        CROSS JOIN LATERAL (
+          SELECT (SELECT a->>'value' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o.attributes) = 'array' THEN o.attributes ELSE '[]' END) a
+                  WHERE a->>'name' = 'aisle_thread' LIMIT 1) AS thread_attribute
+        ) cart
+        JOIN th ON th.id::text = cart.thread_attribute
+                OR (o.customer_email IS NOT NULL AND o.customer_email = th.contact_email
+                    AND o.order_created_at BETWEEN th.started_at AND th.last_at + interval '7 days')
+        WHERE o.owner_email = ${ownerEmail} AND o.order_created_at < ${now}::timestamptz
+        ORDER BY o.id, (th.id::text = cart.thread_attribute) IS NOT TRUE, th.last_at DESC
+      ),
+      order_facts AS (
+        SELECT win.name AS time_window, ${ms('date_trunc(win.name, assisted.at AT TIME ZONE tz.name)')} AS period_ms, assisted.assistant_id, assisted.origin,
+               count(*)::int AS orders, coalesce(sum(CASE WHEN assisted.total_price ~ '^-?[0-9]+(\.[0-9]+)?$' THEN assisted.total_price::numeric END), 0)::float8 AS revenue,
+               min(assisted.currency) AS currency
+        FROM assisted, win, tz
+        WHERE assisted.at >= (win.first_local - win.step) AT TIME ZONE tz.name
+        GROUP BY win.name, date_trunc(win.name, assisted.at AT TIME ZONE tz.name), assisted.assistant_id, assisted.origin, tz.name
       )
       SELECT json_build_object(
         'periods', (SELECT coalesce(json_agg(json_build_object('time_window', time_window, 'period_ms', ${ms('local_start')}, 'end_ms', ${ms('local_end')})), '[]')
                     FROM periods, tz),
         'messages', (SELECT coalesce(json_agg(message_facts), '[]') FROM message_facts),
         'hours', (SELECT coalesce(json_agg(hour_facts), '[]') FROM hour_facts),
-        'threads', (SELECT coalesce(json_agg(thread_facts), '[]') FROM thread_facts)
+        'threads', (SELECT coalesce(json_agg(thread_facts), '[]') FROM thread_facts),
+        'orders', (SELECT coalesce(json_agg(order_facts), '[]') FROM order_facts)
       ) AS facts`,
   );
   if (!row) throw new Error('the analytics facts query returned nothing');

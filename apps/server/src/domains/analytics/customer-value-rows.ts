@@ -1,6 +1,6 @@
 import { CUSTOMER_VALUE_ANALYTICS_TYPE } from '@aisle/contracts/analytics';
 import { PRICING_AS_OF, type ProviderName, priceOf } from '../billing/pricing';
-import type { CustomerValueFacts, HourFacts, MessageFacts, ThreadFacts } from './customer-value-facts';
+import type { CustomerValueFacts, HourFacts, MessageFacts, OrderFacts, ThreadFacts } from './customer-value-facts';
 
 /** How the estimates are made (stored with each row as its `pricingSnapshot`). */
 export interface ValueSettings {
@@ -95,6 +95,7 @@ interface RowInput {
   assistantName: string | null;
   messages: MessageFacts[];
   hours: HourFacts[];
+  orders: OrderFacts[];
   thread: ThreadFacts | undefined;
   previous: AnalyticsRow | undefined;
   settings: ValueSettings;
@@ -114,6 +115,7 @@ function buildRow(input: RowInput): AnalyticsRow {
   const estimatedTimeSaved = (automated * settings.minutesPerConversation) / 60;
   const cost = usd(money.cost);
   const previous = input.previous;
+  const assistedRevenue = Math.round(input.orders.reduce((total, o) => total + o.revenue, 0) * 100) / 100;
   return {
     owner_email: input.ownerEmail,
     time_window: input.window,
@@ -165,7 +167,10 @@ function buildRow(input: RowInput): AnalyticsRow {
       minutesPerConversation: settings.minutesPerConversation,
       hourlyCostUsd: settings.hourlyCostUsd,
       timeZone: settings.timeZone,
+      revenueCurrency: input.orders.find((o) => o.currency)?.currency ?? null,
     },
+    assisted_orders: input.orders.reduce((total, o) => total + o.orders, 0),
+    assisted_revenue: assistedRevenue,
   };
 }
 
@@ -190,6 +195,7 @@ export function customerValueRows(
   const messages = byPeriod(facts.messages);
   const hours = byPeriod(facts.hours);
   const threads = byPeriod(facts.threads);
+  const orders = byPeriod(facts.orders);
   const previousOf = new Map<string, AnalyticsRow>();
   const periods = [...facts.periods].sort((a, b) => a.period_ms - b.period_ms);
   const oldest = new Map<string, number>();
@@ -221,6 +227,7 @@ export function customerValueRows(
         assistantName: aggregate.kind === 'assistant' ? (input.assistantNames.get(aggregate.id) ?? null) : null,
         messages: (messages.get(key) ?? []).filter((f) => matches(aggregate, f.assistant_id, f.origin)),
         hours: (hours.get(key) ?? []).filter((f) => matches(aggregate, f.assistant_id, f.origin)),
+        orders: (orders.get(key) ?? []).filter((f) => matches(aggregate, f.assistant_id, f.origin)),
         thread,
         previous: previousOf.get(aggregateKey),
         settings: input.settings,

@@ -72,6 +72,8 @@ describe('customer-value analytics refresh', () => {
       cacheTokens: 0,
       totalTokens: 1750,
       cacheCost: 0,
+      assistedOrders: 2, // the cart attribute's and alice's e-mail; not the stranger's
+      assistedRevenue: 80,
       peakHours: [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
       modelBreakdown: {
         'openai:gpt-4.1-mini': { responses: 1, totalTokens: 1750, cost: 0.001 },
@@ -84,7 +86,7 @@ describe('customer-value analytics refresh', () => {
       customerGrowth: 0, // 2 helped the day before too
       interactionGrowth: -0.125, // 7 against 8
       growthTrend: { previousPeriodStart: `${DAY1}T00:00:00.000Z`, customersHelped: 2, totalInteractions: 8 },
-      pricingSnapshot: { asOf: expect.any(String), minutesPerConversation: 5, hourlyCostUsd: 20, timeZone: 'UTC' },
+      pricingSnapshot: { asOf: expect.any(String), minutesPerConversation: 5, hourlyCostUsd: 20, timeZone: 'UTC', revenueCurrency: 'USD' },
     });
     expect(today?.actualCost).toBeCloseTo(0.001, 9);
     expect(today?.promptCost).toBeCloseTo(0.0006, 9);
@@ -121,6 +123,8 @@ describe('customer-value analytics refresh', () => {
     expect(sizes?.automationRate).toBeCloseTo(0.5, 9);
     const perChannel = await row({ window: 'day', start: `${DAY2}T00:00:00Z`, aggregation: 'channel' });
     expect(Object.fromEntries(perChannel.map((r) => [r.channel, r.totalInteractions]))).toEqual({ web: 5, widget: 2 });
+    expect(Object.fromEntries(perChannel.map((r) => [r.channel, r.assistedRevenue]))).toEqual({ web: 0, widget: 80 });
+    expect(perAssistant.find((r) => r.assistantId === history.assistantIds.a)).toMatchObject({ assistedOrders: 2, assistedRevenue: 80 });
     // A visitor counts once in the week: alice came back, still one new customer.
     const [week] = await row({ window: 'week', start: '2026-11-16T00:00:00Z', aggregation: 'all' });
     expect(week).toMatchObject({ customersHelped: 3, newCustomers: 4, returningCustomers: 0, totalInteractions: 15 });

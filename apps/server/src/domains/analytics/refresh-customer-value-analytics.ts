@@ -44,6 +44,8 @@ const VALUE_COLUMNS = [
   'customer_growth',
   'interaction_growth',
   'pricing_snapshot',
+  'assisted_orders',
+  'assisted_revenue',
 ];
 const KEY_COLUMNS = ['owner_email', 'time_window', 'period_start', 'analytics_type', 'aggregation_type', 'assistant_id', 'channel'];
 

@@ -56,6 +56,8 @@ export interface Totals {
   automationRate: number | null;
   newCustomers: number;
   returningCustomers: number;
+  assistedOrders: number;
+  assistedRevenue: number;
 }
 
 function totalsOf(rows: AnalyticsRow[]): Totals {
@@ -72,6 +74,8 @@ function totalsOf(rows: AnalyticsRow[]): Totals {
     automationRate: weight > 0 ? rated.reduce((total, row) => total + (row.automationRate ?? 0) * row.totalInteractions, 0) / weight : null,
     newCustomers: sum((r) => r.newCustomers),
     returningCustomers: sum((r) => r.returningCustomers),
+    assistedOrders: sum((r) => r.assistedOrders ?? 0),
+    assistedRevenue: sum((r) => r.assistedRevenue ?? 0),
   };
 }
 
@@ -91,6 +95,8 @@ export interface DayPoint {
   newCustomers: number;
   returningCustomers: number;
   automationRate: number | null;
+  assistedOrders: number;
+  assistedRevenue: number;
   peakHours: number[];
 }
 
@@ -106,6 +112,8 @@ export interface DashboardSummary {
   minutesPerConversation: number;
   hourlyCostUsd: number;
   lastRefreshed: string | null;
+  /** The shops' currency of the assisted revenue (USD when no order says otherwise). */
+  revenueCurrency: string;
 }
 
 export function summarize(rows: AnalyticsRow[], filter: DashboardFilter, days: DashboardWindow, now = new Date()): DashboardSummary {
@@ -130,6 +138,8 @@ export function summarize(rows: AnalyticsRow[], filter: DashboardFilter, days: D
       newCustomers: row?.newCustomers ?? 0,
       returningCustomers: row?.returningCustomers ?? 0,
       automationRate: row?.automationRate ?? null,
+      assistedOrders: row?.assistedOrders ?? 0,
+      assistedRevenue: row?.assistedRevenue ?? 0,
       peakHours: row?.peakHours ?? [],
     });
   }
@@ -169,6 +179,7 @@ export function summarize(rows: AnalyticsRow[], filter: DashboardFilter, days: D
     minutesPerConversation: snapshot?.minutesPerConversation ?? DEFAULT_MINUTES_PER_CONVERSATION,
     hourlyCostUsd: snapshot?.hourlyCostUsd ?? DEFAULT_HOURLY_COST_USD,
     lastRefreshed: newest,
+    revenueCurrency: rows.find((row) => row.pricingSnapshot?.revenueCurrency)?.pricingSnapshot?.revenueCurrency ?? 'USD',
   };
 }
 
@@ -183,6 +194,8 @@ const CSV_COLUMNS: [string, (point: DayPoint) => string | number][] = [
   ['automation_rate', (p) => (p.automationRate == null ? '' : p.automationRate.toFixed(4))],
   ['new_customers', (p) => p.newCustomers],
   ['returning_customers', (p) => p.returningCustomers],
+  ['assisted_orders', (p) => p.assistedOrders],
+  ['assisted_revenue', (p) => p.assistedRevenue.toFixed(2)],
 ];
 
 /** The shown days as CSV (RFC 4180; no field needs quoting: dates and numbers only). */

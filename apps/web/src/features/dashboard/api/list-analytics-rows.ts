@@ -25,15 +25,17 @@ export interface AnalyticsRow {
   conversationCompletionRate: number | null;
   returningCustomers: number;
   newCustomers: number;
+  assistedOrders: number;
+  assistedRevenue: number;
   modelBreakdown: Record<string, { responses: number; totalTokens: number; cost: number }> | null;
   channelBreakdown: Record<string, { interactions: number; customerInteractions: number; cost: number }> | null;
   peakHours: number[] | null;
-  pricingSnapshot: { minutesPerConversation?: number; hourlyCostUsd?: number; timeZone?: string } | null;
+  pricingSnapshot: { minutesPerConversation?: number; hourlyCostUsd?: number; timeZone?: string; revenueCurrency?: string | null } | null;
 }
 
 const FIELDS = `id timeWindow periodStart periodEnd lastRefreshed aggregationType assistantId assistantName channel customersHelped
   totalInteractions customerInteractions assistantResponses estimatedTimeSaved estimatedCostSavings avgResponseTime totalTokens
-  actualCost automationRate conversationCompletionRate returningCustomers newCustomers modelBreakdown channelBreakdown peakHours
+  actualCost automationRate conversationCompletionRate returningCustomers newCustomers assistedOrders assistedRevenue modelBreakdown channelBreakdown peakHours
   pricingSnapshot`;
 
 const LIST = `query DashboardRows($filter: ModelCustomerValueAnalyticsFilterInput, $limit: Int, $nextToken: String) {

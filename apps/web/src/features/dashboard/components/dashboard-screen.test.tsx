@@ -41,6 +41,8 @@ const row = (daysAgo: number, extra: Partial<AnalyticsRow> = {}): Record<string,
   conversationCompletionRate: 1,
   returningCustomers: 1,
   newCustomers: 3,
+  assistedOrders: 1,
+  assistedRevenue: 40,
   modelBreakdown: JSON.stringify({ 'openai:gpt-4.1-mini': { responses: 9, totalTokens: 1000, cost: 0.5 } }),
   channelBreakdown: JSON.stringify({ web: { interactions: 20, customerInteractions: 10, cost: 0.5 } }),
   peakHours: JSON.stringify(Array.from({ length: 24 }, (_, h) => (h === 9 ? 10 : 0))),
@@ -97,6 +99,8 @@ describe('the dashboard', () => {
     expect(kpi('cost-saved')).toBe('$12.50');
     expect(kpi('model-cost')).toBe('$1.25');
     expect(kpi('automation-rate')).toBe('75%');
+    expect(kpi('assisted-revenue')).toBe('$120.00');
+    expect(screen.getByTestId('kpi-assisted-revenue-hint')).toHaveTextContent('3 orders · $96.00 per $1 of model cost');
     expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('No earlier data');
     expect(screen.getByText('5 min per conversation')).toBeInTheDocument();
     expect(requests[0]?.filter).toMatchObject({ timeWindow: { eq: 'day' }, periodStart: { ge: dayStart(59) } });
@@ -127,10 +131,10 @@ describe('the dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     const lines = (await (saved as Blob).text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,customers_helped,interactions,customer_messages,time_saved_hours,cost_saved_usd,model_cost_usd,automation_rate,new_customers,returning_customers',
+      'date,customers_helped,interactions,customer_messages,time_saved_hours,cost_saved_usd,model_cost_usd,automation_rate,new_customers,returning_customers,assisted_orders,assisted_revenue',
     );
     expect(lines).toHaveLength(31);
-    expect(lines.at(-1)).toBe(`${dayStart(0).slice(0, 10)},1,6,10,0.25,1.00,0.100000,0.7500,3,1`);
+    expect(lines.at(-1)).toBe(`${dayStart(0).slice(0, 10)},1,6,10,0.25,1.00,0.100000,0.7500,3,1,1,40.00`);
   });
 
   it('asks the server to refresh, then reads the rows again', async () => {

@@ -4,6 +4,13 @@ import { changeOf, type DashboardSummary } from '../dashboard-summary';
 
 export const usd = (value: number) =>
   `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: value !== 0 && Math.abs(value) < 1 ? 4 : 2 })}`;
+const money = (value: number, currency: string) => {
+  try {
+    return value.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+  } catch {
+    return `${value.toFixed(2)} ${currency}`;
+  }
+};
 const count = (value: number) => value.toLocaleString('en-US');
 const hours = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
 const percent = (value: number | null) => (value == null ? '—' : `${Math.round(value * 100)}%`);
@@ -80,9 +87,16 @@ export function KpiCards({ summary }: { summary: DashboardSummary }) {
     {
       id: 'assisted-revenue',
       label: 'Assisted revenue',
-      value: '—',
-      change: null,
-      hint: 'Orders from assisted chats: coming with the Shopify order link',
+      value: money(current.assistedRevenue, summary.revenueCurrency),
+      change: changeOf(current.assistedRevenue, previous.assistedRevenue),
+      hint:
+        current.assistedOrders === 0
+          ? 'Orders after a chat, from your connected shop'
+          : `${count(current.assistedOrders)} orders${
+              current.actualCost > 0
+                ? ` · ${money(current.assistedRevenue / current.actualCost, summary.revenueCurrency)} per $1 of model cost`
+                : ''
+            }`,
     },
   ];
   return (
@@ -93,16 +107,14 @@ export function KpiCards({ summary }: { summary: DashboardSummary }) {
           <p className="mt-1 font-semibold text-2xl tabular-nums" data-testid={`kpi-${kpi.id}-value`}>
             {kpi.value}
           </p>
-          {kpi.hint && kpi.change == null && kpi.id === 'assisted-revenue' ? (
-            <p className="truncate text-muted-foreground text-xs" title={kpi.hint}>
-              {kpi.hint}
-            </p>
-          ) : (
-            <div className="flex flex-wrap items-center gap-x-2">
-              <Change change={kpi.change} lowerIsBetter={kpi.lowerIsBetter} />
-              {kpi.hint ? <span className="text-muted-foreground text-xs">{kpi.hint}</span> : null}
-            </div>
-          )}
+          <div className="flex flex-wrap items-center gap-x-2">
+            <Change change={kpi.change} lowerIsBetter={kpi.lowerIsBetter} />
+            {kpi.hint ? (
+              <span className="truncate text-muted-foreground text-xs" title={kpi.hint} data-testid={`kpi-${kpi.id}-hint`}>
+                {kpi.hint}
+              </span>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>

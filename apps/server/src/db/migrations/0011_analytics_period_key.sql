@@ -1,1 +1,0 @@
-ALTER TABLE "customer_value_analytics" ADD CONSTRAINT "customer_value_analytics_period_key" UNIQUE NULLS NOT DISTINCT("owner_email","time_window","period_start","analytics_type","aggregation_type","assistant_id","channel");
