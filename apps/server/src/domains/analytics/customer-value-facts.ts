@@ -88,10 +88,20 @@ export interface CustomerValueFacts {
 
 const epochMs = (local: string, tz: string) => `(extract(epoch FROM (${local}) AT TIME ZONE ${tz}) * 1000)::float8`;
 
-export async function customerValueFacts(
-  db: DbOrTx,
-  input: { ownerEmail: string; now: Date; timeZone: string },
-): Promise<CustomerValueFacts> {
+interface FactsInput {
+  ownerEmail: string;
+  now: Date;
+  timeZone: string;
+}
+
+export async function customerValueFacts(db: DbOrTx, input: FactsInput): Promise<CustomerValueFacts> {
+  const [row] = await rowsOf<{ facts: CustomerValueFacts }>(db, customerValueFactsSql(input));
+  if (!row) throw new Error('the analytics facts query returned nothing');
+  return row.facts;
+}
+
+/** The one statement (exported for the benchmark's EXPLAIN). */
+export function customerValueFactsSql(input: FactsInput) {
   const { ownerEmail, timeZone } = input;
   const now = input.now.toISOString();
   const tz = sql`${timeZone}::text`;
@@ -103,9 +113,7 @@ export async function customerValueFacts(
       .join(', ')}) AS w(name, step, n)`,
   );
   const ms = (local: string) => sql.raw(epochMs(local, 'tz.name'));
-  const [row] = await rowsOf<{ facts: CustomerValueFacts }>(
-    db,
-    sql`
+  return sql`
       WITH tz AS (SELECT ${tz} AS name),
       win AS (
         SELECT w.name, w.step, w.n, date_trunc(w.name, ${now}::timestamptz AT TIME ZONE tz.name) - w.step * (w.n - 1) AS first_local
@@ -122,56 +130,85 @@ export async function customerValueFacts(
         FROM ${sharedThreads} t JOIN ${sharedAssistants} s ON s.id = t.shared_assistant_id
         WHERE t.owner_email = ${ownerEmail}
       ),
+      -- Every customer message and held-back reply once, numbers pulled out of the usage JSON.
       all_msg AS (
-        SELECT m.shared_thread_id AS thread_id, m.created_at AS at,
+        SELECT m.shared_thread_id AS thread_id, m.created_at AS at, date_trunc('day', m.created_at AT TIME ZONE tz.name) AS local_day,
                CASE WHEN m.sender_type = 'user' THEN 'user' WHEN m.is_manual_response THEN 'manual' ELSE 'bot' END AS kind,
                CASE WHEN m.sender_type <> 'user' AND lag(m.sender_type) OVER w = 'user'
                     THEN extract(epoch FROM m.created_at - lag(m.created_at) OVER w) END AS wait,
-               coalesce(m.llm_usage->>'provider', m.provider) AS provider, coalesce(m.llm_usage->>'model', m.model) AS model, m.llm_usage AS usage
-        FROM ${sharedMessages} m
+               coalesce(m.llm_usage->>'provider', m.provider) AS provider, coalesce(m.llm_usage->>'model', m.model) AS model,
+               (m.llm_usage->>'inputTokens')::float8 AS input_tokens, (m.llm_usage->>'outputTokens')::float8 AS output_tokens,
+               (m.llm_usage->>'cachedInputTokens')::float8 AS cached_tokens, (m.llm_usage->>'costUsd')::numeric AS cost
+        FROM ${sharedMessages} m, tz
         WHERE m.owner_email = ${ownerEmail} AND m.created_at < ${now}::timestamptz
         WINDOW w AS (PARTITION BY m.shared_thread_id ORDER BY m.created_at, m.id)
         UNION ALL
-        SELECT (k.result->>'sharedThreadId')::uuid, k.created_at, 'discarded', NULL,
-               coalesce(k.llm_usage->>'provider', k.provider), coalesce(k.llm_usage->>'model', k.model), k.llm_usage
-        FROM ${tasks} k
+        SELECT (k.result->>'sharedThreadId')::uuid, k.created_at, date_trunc('day', k.created_at AT TIME ZONE tz.name), 'discarded', NULL,
+               coalesce(k.llm_usage->>'provider', k.provider), coalesce(k.llm_usage->>'model', k.model),
+               (k.llm_usage->>'inputTokens')::float8, (k.llm_usage->>'outputTokens')::float8,
+               (k.llm_usage->>'cachedInputTokens')::float8, (k.llm_usage->>'costUsd')::numeric
+        FROM ${tasks} k, tz
         WHERE k.owner_email = ${ownerEmail} AND k.created_at < ${now}::timestamptz AND k.result ? 'sharedThreadId' AND k.llm_usage IS NOT NULL
       ),
       first_seen AS (
         SELECT th.visitor, min(all_msg.at) AS first_at FROM all_msg JOIN th ON th.id = all_msg.thread_id
         WHERE all_msg.kind <> 'discarded' GROUP BY th.visitor
       ),
-      msg AS (
-        SELECT win.name AS time_window, date_trunc(win.name, all_msg.at AT TIME ZONE tz.name) AS local_start, all_msg.*
-        FROM all_msg, win, tz
-        WHERE all_msg.at >= (win.first_local - win.step) AT TIME ZONE tz.name
+      -- Summed per local day first (a few rows per thread), then the days into each window's
+      -- periods: the messages are read once, not once per window.
+      day_msg AS NOT MATERIALIZED (
+        SELECT * FROM all_msg WHERE local_day >= (SELECT min(first_local - step) FROM win)
       ),
-      message_facts AS (
-        SELECT msg.time_window, ${ms('msg.local_start')} AS period_ms, th.assistant_id, th.origin, msg.provider, msg.model,
-               count(*) FILTER (WHERE kind = 'user')::int AS user_messages,
-               count(*) FILTER (WHERE kind = 'bot')::int AS bot_messages,
-               count(*) FILTER (WHERE kind = 'manual')::int AS manual_messages,
-               coalesce(sum(wait), 0)::float8 AS wait_seconds, count(wait)::int AS waits,
-               coalesce(sum((usage->>'inputTokens')::bigint), 0)::float8 AS input_tokens,
-               coalesce(sum((usage->>'outputTokens')::bigint), 0)::float8 AS output_tokens,
-               coalesce(sum((usage->>'cachedInputTokens')::bigint), 0)::float8 AS cached_tokens,
-               coalesce(sum((usage->>'costUsd')::numeric), 0)::float8 AS cost
-        FROM msg JOIN th ON th.id = msg.thread_id, tz
-        GROUP BY msg.time_window, msg.local_start, th.assistant_id, th.origin, msg.provider, msg.model, tz.name
+      model_days AS (
+        SELECT local_day, th.assistant_id, th.origin, provider, model,
+               count(*) FILTER (WHERE kind = 'user') AS user_messages,
+               count(*) FILTER (WHERE kind = 'bot') AS bot_messages,
+               count(*) FILTER (WHERE kind = 'manual') AS manual_messages,
+               coalesce(sum(wait), 0) AS wait_seconds, count(wait) AS waits,
+               coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
+               coalesce(sum(cached_tokens), 0) AS cached_tokens, coalesce(sum(cost), 0) AS cost
+        FROM day_msg JOIN th ON th.id = day_msg.thread_id
+        GROUP BY local_day, th.assistant_id, th.origin, provider, model
       ),
-      hour_facts AS (
-        SELECT msg.time_window, ${ms('msg.local_start')} AS period_ms, th.assistant_id, th.origin,
-               extract(hour FROM msg.at AT TIME ZONE tz.name)::int AS hour, count(*)::int AS messages
-        FROM msg JOIN th ON th.id = msg.thread_id, tz
-        WHERE msg.kind = 'user'
-        GROUP BY msg.time_window, msg.local_start, th.assistant_id, th.origin, 5, tz.name
+      hour_days AS (
+        SELECT local_day, th.assistant_id, th.origin, extract(hour FROM day_msg.at AT TIME ZONE tz.name)::int AS hour, count(*) AS messages
+        FROM day_msg JOIN th ON th.id = day_msg.thread_id, tz
+        WHERE kind = 'user'
+        GROUP BY local_day, th.assistant_id, th.origin, 4
       ),
-      thread_periods AS (
-        SELECT time_window, local_start, thread_id,
+      thread_days AS (
+        SELECT local_day, thread_id,
                bool_or(kind = 'bot') AS has_bot, bool_or(kind = 'manual') AS has_manual,
+               max(at) FILTER (WHERE kind <> 'discarded') AS last_at,
                (array_agg(kind ORDER BY at DESC) FILTER (WHERE kind <> 'discarded'))[1] AS last_kind,
                count(*) FILTER (WHERE kind <> 'discarded') AS messages
-        FROM msg GROUP BY time_window, local_start, thread_id
+        FROM day_msg GROUP BY local_day, thread_id
+      ),
+      message_facts AS (
+        SELECT win.name AS time_window, ${ms('date_trunc(win.name, d.local_day)')} AS period_ms, d.assistant_id, d.origin, d.provider, d.model,
+               sum(user_messages)::int AS user_messages, sum(bot_messages)::int AS bot_messages, sum(manual_messages)::int AS manual_messages,
+               sum(wait_seconds)::float8 AS wait_seconds, sum(waits)::int AS waits,
+               sum(d.input_tokens)::float8 AS input_tokens, sum(d.output_tokens)::float8 AS output_tokens,
+               sum(d.cached_tokens)::float8 AS cached_tokens, sum(d.cost)::float8 AS cost
+        FROM model_days d, win, tz
+        WHERE d.local_day >= win.first_local - win.step
+        GROUP BY win.name, date_trunc(win.name, d.local_day), d.assistant_id, d.origin, d.provider, d.model, tz.name
+      ),
+      hour_facts AS (
+        SELECT win.name AS time_window, ${ms('date_trunc(win.name, d.local_day)')} AS period_ms, d.assistant_id, d.origin, d.hour,
+               sum(d.messages)::int AS messages
+        FROM hour_days d, win, tz
+        WHERE d.local_day >= win.first_local - win.step
+        GROUP BY win.name, date_trunc(win.name, d.local_day), d.assistant_id, d.origin, d.hour, tz.name
+      ),
+      thread_periods AS (
+        SELECT win.name AS time_window, date_trunc(win.name, d.local_day) AS local_start, d.thread_id,
+               bool_or(has_bot) AS has_bot, bool_or(has_manual) AS has_manual,
+               (array_agg(last_kind ORDER BY last_at DESC NULLS LAST))[1] AS last_kind,
+               sum(messages) AS messages
+        FROM thread_days d, win
+        WHERE d.local_day >= win.first_local - win.step
+        GROUP BY win.name, date_trunc(win.name, d.local_day), d.thread_id
       ),
       thread_facts AS (
         SELECT tp.time_window, ${ms('tp.local_start')} AS period_ms,
@@ -205,7 +242,7 @@ export async function customerValueFacts(
       ),
       order_facts AS (
         SELECT win.name AS time_window, ${ms('date_trunc(win.name, assisted.at AT TIME ZONE tz.name)')} AS period_ms, assisted.assistant_id, assisted.origin,
-               count(*)::int AS orders, coalesce(sum(CASE WHEN assisted.total_price ~ '^-?[0-9]+(\.[0-9]+)?$' THEN assisted.total_price::numeric END), 0)::float8 AS revenue,
+               count(*)::int AS orders, coalesce(sum(CASE WHEN assisted.total_price ~ '^-?[0-9]+([.][0-9]+)?$' THEN assisted.total_price::numeric END), 0)::float8 AS revenue,
                min(assisted.currency) AS currency
         FROM assisted, win, tz
         WHERE assisted.at >= (win.first_local - win.step) AT TIME ZONE tz.name
@@ -218,8 +255,5 @@ export async function customerValueFacts(
         'hours', (SELECT coalesce(json_agg(hour_facts), '[]') FROM hour_facts),
         'threads', (SELECT coalesce(json_agg(thread_facts), '[]') FROM thread_facts),
         'orders', (SELECT coalesce(json_agg(order_facts), '[]') FROM order_facts)
-      ) AS facts`,
-  );
-  if (!row) throw new Error('the analytics facts query returned nothing');
-  return row.facts;
+      ) AS facts`;
 }

@@ -76,6 +76,8 @@ export async function refreshCustomerValueAnalytics(
     ...options.settings,
   };
   return db.transaction(async (tx) => {
+    // The facts are sorted and grouped in memory: Postgres' default 4 MB spilled them to disk.
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const facts = await customerValueFacts(tx, { ownerEmail, now, timeZone: settings.timeZone });
     const names = await tx
       .select({ id: assistants.id, name: assistants.assistantName })
