@@ -153,9 +153,18 @@ describe('the dashboard', () => {
     expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
   });
 
-  it('tells a new merchant what to do first', async () => {
-    renderScreen([]);
+  it('computes the analytics once when there are none, then tells a new merchant what to do first', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const requests = renderScreen([]);
     await screen.findByText('No customer conversations yet');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2); // read, computed, read again
     expect(screen.getByRole('link', { name: 'Connect your store' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Run the setup wizard' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Share an assistant' })).toHaveAttribute('href', '/assistants');

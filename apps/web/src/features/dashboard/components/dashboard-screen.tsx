@@ -1,5 +1,5 @@
 import { DownloadIcon, LayoutDashboardIcon, RefreshCwIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -43,6 +43,16 @@ export function DashboardScreen() {
   const refresh = useRefreshAnalytics();
   const summary = useMemo(() => (rows.data ? summarize(rows.data, filter, days) : null), [rows.data, filter, days]);
   const options = useMemo(() => filterOptions(rows.data ?? []), [rows.data]);
+  // No rows at all: the owner's analytics were never computed (a new account, or the worker's
+  // hourly round has not come yet). Compute them once now rather than show an empty dashboard.
+  const refreshedForEmpty = useRef(false);
+  const { mutate: refreshNow } = refresh;
+  const neverComputed = rows.data?.length === 0;
+  useEffect(() => {
+    if (!neverComputed || refreshedForEmpty.current) return;
+    refreshedForEmpty.current = true;
+    refreshNow();
+  }, [neverComputed, refreshNow]);
 
   const actions = (
     <div className="flex gap-2">
@@ -129,7 +139,7 @@ export function DashboardScreen() {
         <p role="alert" className="text-destructive text-sm">
           {apiErrorText(rows.error, 'Could not load the dashboard.')}
         </p>
-      ) : !summary ? (
+      ) : !summary || (neverComputed && refresh.isPending) ? (
         <DashboardSkeleton />
       ) : !summary.hasActivity ? (
         <DashboardEmptyState />
