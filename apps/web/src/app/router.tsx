@@ -18,6 +18,7 @@ const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
 const SharedChatRoute = lazy(() => import('./routes/shared-chat'));
 const ShopInstallRoute = lazy(() => import('./routes/shop-install'));
 const ShopCallbackRoute = lazy(() => import('./routes/shop-callback'));
+const StaffAnnouncementsRoute = lazy(() => import('./routes/staff-announcements'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /** Every route of spec §2. The root layout decides between public pages, sign-in and the shell. */
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.social} element={<SocialRoute />} />
         <Route path={paths.account} element={<AccountRoute />} />
         <Route path={paths.shopPreferences} element={<ShopPreferencesRoute />} />
+        <Route path={paths.staffAnnouncements} element={<StaffAnnouncementsRoute />} />
         <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
         <Route path={paths.verifyEmail} element={<VerifyEmailRoute />} />
         <Route path={paths.sharedChat} element={<SharedChatRoute />} />

@@ -16,6 +16,8 @@ export const paths = {
   shopInstall: '/sh/install',
   shopCallback: '/sh/callback',
   appWrapper: '/_app',
+  /** Staff only (not in spec §2): writing the announcements users see as a banner. */
+  staffAnnouncements: '/staff/announcements',
 } as const;
 
 /** Pages that render without signing in (spec §2 "Layout states"). */

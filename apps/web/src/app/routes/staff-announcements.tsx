@@ -1,0 +1,5 @@
+import { AnnouncementsStaffScreen } from '@/features/announcements/components/announcements-staff-screen';
+
+export default function StaffAnnouncementsRoute() {
+  return <AnnouncementsStaffScreen />;
+}
