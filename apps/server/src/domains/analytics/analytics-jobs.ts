@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
 import { customerValueAnalytics, sharedMessages, sharedThreads } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
+import type { EventBus } from '../../lib/event-bus';
 import { defineJob, type JobQueue } from '../../lib/job-queue';
 import { refreshCustomerValueAnalytics } from './refresh-customer-value-analytics';
 
@@ -38,8 +39,8 @@ const ROUND_EVERY_SECONDS = 3600;
 
 type JobsContext = { db: DbOrTx; jobs: JobQueue };
 
-export async function runOwnerRefreshJob(ctx: { db: Db }, ownerEmail: string) {
-  await refreshCustomerValueAnalytics(ctx.db, ownerEmail);
+export async function runOwnerRefreshJob(ctx: { db: Db; events: EventBus }, ownerEmail: string) {
+  await refreshCustomerValueAnalytics(ctx.db, ownerEmail, { events: ctx.events });
 }
 
 /** A shared thread went quiet (its summary job ran): its owner's rows are refreshed shortly. */

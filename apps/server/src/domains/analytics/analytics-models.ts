@@ -45,7 +45,7 @@ function analyticsFields(): FieldDef[] {
   ];
 }
 
-/** Customer-value analytics: computed by the server, read-only through the data API. */
+/** Customer-value analytics: computed by the server, read-only through the data API, live. */
 export const analyticsModels: ModelDef[] = [
   {
     name: 'CustomerValueAnalytics',
@@ -56,6 +56,7 @@ export const analyticsModels: ModelDef[] = [
     create: 'none',
     update: 'none',
     delete: 'none',
-    subscriptions: [],
+    // The dashboard follows a refresh live: each row it wrote or changed (none when nothing changed).
+    subscriptions: ['create', 'update'],
   },
 ];

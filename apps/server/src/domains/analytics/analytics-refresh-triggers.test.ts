@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerValueAnalytics } from '../../db/schema';
+import { customerValueAnalytics, sharedMessages } from '../../db/schema';
 import type { JobDefinition, JobQueue } from '../../lib/job-queue';
 import { seedAnalyticsHistory } from '../../testing/analytics-history';
-import type { TestViewer } from '../../testing/graphql-client';
+import { collect, type GqlData, listen, type TestViewer, wsClient } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
@@ -67,6 +67,56 @@ describe('analytics refresh: the route and the jobs', () => {
     // ANALYTICS_REFRESH_RATE_LIMIT is 2 a minute here; bob's own count is untouched.
     expect((await post(t, alice, '/api/analytics/refresh/', {})).status).toBe(429);
     expect((await post(t, bob, '/api/analytics/refresh/', {})).status).toBe(200);
+  });
+
+  it('sends each owner only their own rows live; naming another owner is refused', async () => {
+    const port = await listen(t);
+    const ON_UPDATE = 'subscription($o: String) { onUpdateCustomerValueAnalytics(ownerEmail: $o) { id ownerEmail timeWindow } }';
+    const bobClient = wsClient(port, bob);
+    const aliceClient = wsClient(port, alice);
+    try {
+      const forBob = collect<GqlData>(bobClient, ON_UPDATE, { o: bob.email });
+      // Bob asks for alice's rows by name, on the same connection.
+      const snooping = collect<GqlData>(bobClient, ON_UPDATE, { o: alice.email });
+      const forAlice = collect<GqlData>(aliceClient, ON_UPDATE, { o: alice.email });
+      // A question a second after the thread's last message: only rows that exist change (updates).
+      const message = async (ownerEmail: string, threadId: string) => {
+        const [last] = await t.services.db
+          .select({ at: sharedMessages.createdAt })
+          .from(sharedMessages)
+          .where(eq(sharedMessages.sharedThreadId, threadId))
+          .orderBy(desc(sharedMessages.createdAt))
+          .limit(1);
+        const createdAt = new Date((last?.at as Date).getTime() + 1000);
+        await t.services.db
+          .insert(sharedMessages)
+          .values({ ownerEmail, sharedThreadId: threadId, content: 'Still there?', senderType: 'user', createdAt });
+      };
+      const [bobThread] = await t.services.db
+        .select({ id: sharedMessages.sharedThreadId })
+        .from(sharedMessages)
+        .where(eq(sharedMessages.ownerEmail, bob.email))
+        .limit(1);
+      // A new question each: today's rows change, and each refresh publishes them.
+      await message(bob.email, bobThread?.id as string);
+      const bobFirst = await refreshCustomerValueAnalytics(t.services.db, bob.email, { events: t.services.events });
+      await forBob.next(bobFirst.written);
+      await message(alice.email, aliceThreads[0] as string);
+      const aliceWritten = (await refreshCustomerValueAnalytics(t.services.db, alice.email, { events: t.services.events })).written;
+      await forAlice.next(aliceWritten);
+      await message(bob.email, bobThread?.id as string);
+      const bobSecond = await refreshCustomerValueAnalytics(t.services.db, bob.email, { events: t.services.events });
+      await forBob.next(bobFirst.written + bobSecond.written);
+      expect(new Set(forAlice.events.map((e) => e.onUpdateCustomerValueAnalytics.ownerEmail))).toEqual(new Set([alice.email]));
+      // Alice's rows were published between bob's two batches: none reached him.
+      expect(forBob.events).toHaveLength(bobFirst.written + bobSecond.written);
+      expect(new Set(forBob.events.map((e) => e.onUpdateCustomerValueAnalytics.ownerEmail))).toEqual(new Set([bob.email]));
+      expect(snooping.events).toEqual([]);
+      expect(snooping.errors).toEqual([expect.objectContaining({ message: 'Unauthorized' })]);
+    } finally {
+      await bobClient.dispose();
+      await aliceClient.dispose();
+    }
   });
 
   it('queues the owner’s refresh, debounced by owner, when a thread goes quiet', async () => {

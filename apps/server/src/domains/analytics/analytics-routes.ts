@@ -9,7 +9,7 @@ const security = [{ bearerAuth: [] }];
 /** The dashboard's refresh button, mounted under `/api` by app.ts. */
 export async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.services;
+  const { db, env, events } = app.services;
   app.addHook('onRequest', requireViewer(app));
 
   app.post(
@@ -35,7 +35,7 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await refreshCustomerValueAnalytics(db, viewerOf(request).email);
+      const result = await refreshCustomerValueAnalytics(db, viewerOf(request).email, { events });
       return { ...result, refreshedAt: result.refreshedAt.toISOString() };
     },
   );

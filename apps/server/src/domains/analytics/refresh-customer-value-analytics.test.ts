@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerValueAnalytics } from '../../db/schema';
 import { type AnalyticsHistory, seedAnalyticsHistory } from '../../testing/analytics-history';
+import { recordEvents } from '../../testing/assistants';
 import { type GqlData, gql, type TestViewer } from '../../testing/graphql-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
@@ -53,8 +54,13 @@ describe('customer-value analytics refresh', () => {
   afterAll(() => t.close());
 
   it('fills every field of the day rows from the conversations, against the day before', async () => {
-    const first = await refreshCustomerValueAnalytics(t.services.db, alice.email, { now: NOW });
+    const recorder = await recordEvents(t, ['CustomerValueAnalytics']);
+    const first = await refreshCustomerValueAnalytics(t.services.db, alice.email, { now: NOW, events: t.services.events });
     expect(first.written).toBe(first.rows);
+    // Every row written reaches the owner's subscribers, as a create.
+    await recorder.until(first.rows);
+    expect(new Set(recorder.events.map((e) => `${e.kind} ${e.item.ownerEmail}`))).toEqual(new Set([`create ${alice.email}`]));
+    await recorder.stop();
     const [today] = await row({ window: 'day', start: `${DAY2}T00:00:00Z`, aggregation: 'all' });
     expect(today).toMatchObject({
       periodEnd: new Date(`2026-11-21T00:00:00Z`),
@@ -145,8 +151,14 @@ describe('customer-value analytics refresh', () => {
 
   it('changes nothing when run again', async () => {
     const before = await t.services.db.select().from(customerValueAnalytics).where(eq(customerValueAnalytics.ownerEmail, alice.email));
-    const again = await refreshCustomerValueAnalytics(t.services.db, alice.email, { now: new Date(NOW.getTime() + 60_000) });
+    const recorder = await recordEvents(t, ['CustomerValueAnalytics']);
+    const again = await refreshCustomerValueAnalytics(t.services.db, alice.email, {
+      now: new Date(NOW.getTime() + 60_000),
+      events: t.services.events,
+    });
     expect(again).toMatchObject({ written: 0, removed: 0 });
+    expect(recorder.events).toEqual([]);
+    await recorder.stop();
     const after = await t.services.db.select().from(customerValueAnalytics).where(eq(customerValueAnalytics.ownerEmail, alice.email));
     const byId = (rows: typeof before) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
     expect(byId(after)).toEqual(byId(before));

@@ -5,9 +5,12 @@ import {
   DEFAULT_MINUTES_PER_CONVERSATION,
 } from '@aisle/contracts/analytics';
 import { eq, sql } from 'drizzle-orm';
+import { getModel } from '../../data-api/model-registry';
+import { publishRow } from '../../data-api/model-store';
 import type { Db } from '../../db/database';
 import { assistants, customerValueAnalytics } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
+import { rowFromJson, rowsOf } from '../../db/sql-helpers';
+import type { EventBus } from '../../lib/event-bus';
 import { customerValueFacts } from './customer-value-facts';
 import { customerValueRows, type ValueSettings } from './customer-value-rows';
 
@@ -66,7 +69,7 @@ export interface RefreshResult {
 export async function refreshCustomerValueAnalytics(
   db: Db,
   ownerEmail: string,
-  options: { now?: Date; settings?: Partial<ValueSettings> } = {},
+  options: { now?: Date; settings?: Partial<ValueSettings>; events?: EventBus } = {},
 ): Promise<RefreshResult> {
   const now = options.now ?? new Date();
   const settings: ValueSettings = {
@@ -75,7 +78,7 @@ export async function refreshCustomerValueAnalytics(
     timeZone: DEFAULT_ANALYTICS_TIME_ZONE,
     ...options.settings,
   };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The facts are sorted and grouped in memory: Postgres' default 4 MB spilled them to disk.
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const facts = await customerValueFacts(tx, { ownerEmail, now, timeZone: settings.timeZone });
@@ -89,7 +92,7 @@ export async function refreshCustomerValueAnalytics(
     const columns = sql.raw([...KEY_COLUMNS, ...VALUE_COLUMNS].join(', '));
     const current = sql.raw(VALUE_COLUMNS.map((c) => `customer_value_analytics.${c}`).join(', '));
     const incoming = sql.raw(VALUE_COLUMNS.map((c) => `excluded.${c}`).join(', '));
-    const written = await rowsOf<{ id: string }>(
+    const written = await rowsOf<Record<string, unknown> & { inserted: boolean }>(
       tx,
       sql`
         INSERT INTO ${table} (${columns}, last_refreshed)
@@ -97,7 +100,7 @@ export async function refreshCustomerValueAnalytics(
         ON CONFLICT ON CONSTRAINT customer_value_analytics_period_key DO UPDATE
         SET ${sql.raw(VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '))}, last_refreshed = excluded.last_refreshed, updated_at = now()
         WHERE (${current}) IS DISTINCT FROM (${incoming})
-        RETURNING id`,
+        RETURNING *, (xmax = 0) AS inserted`,
     );
     // Periods are keyed by window and start: everything from each window's oldest refreshed period on.
     const oldest: Record<string, string> = {};
@@ -120,6 +123,14 @@ export async function refreshCustomerValueAnalytics(
               AND r.assistant_id IS NOT DISTINCT FROM c.assistant_id AND r.channel IS NOT DISTINCT FROM c.channel)
         RETURNING c.id`,
     );
-    return { written: written.length, removed: removed.length, rows: rows.length, refreshedAt: now };
+    return { written, removed: removed.length, rows: rows.length, refreshedAt: now };
   });
+  // After the commit: subscribers (the open dashboard) see each row written or changed.
+  const { events } = options;
+  if (events) {
+    const model = getModel('CustomerValueAnalytics');
+    for (const row of result.written)
+      publishRow({ events }, model, row.inserted ? 'create' : 'update', rowFromJson(customerValueAnalytics, row));
+  }
+  return { ...result, written: result.written.length };
 }

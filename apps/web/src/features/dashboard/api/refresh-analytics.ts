@@ -6,8 +6,7 @@ import { dashboardKeys } from './dashboard-keys';
 
 /**
  * `POST /api/analytics/refresh/`: the server recomputes the owner's rows and answers once they are
- * written; the dashboard's rows are then read again (the model has no live events: rows change in
- * bulk, a refresh at a time).
+ * written; the dashboard's rows are then read again (the rows' live events would too, a moment later).
  */
 export function useRefreshAnalytics() {
   const { user, sessionStore } = useAuth();

@@ -50,14 +50,16 @@ const row = (daysAgo: number, extra: Partial<AnalyticsRow> = {}): Record<string,
   ...extra,
 });
 
-function renderScreen(rows: Record<string, unknown>[]) {
+function renderScreen(initial: Record<string, unknown>[]) {
   const requests: Record<string, unknown>[] = [];
+  let rows = initial;
   fake.current = fakeDataClient({
     listCustomerValueAnalytics: (variables) => {
       requests.push(variables);
       return { items: rows, nextToken: null };
     },
   });
+  Object.assign(requests, { setRows: (next: Record<string, unknown>[]) => (rows = next) });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
@@ -151,6 +153,16 @@ describe('the dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
     expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('reads the rows again when the server writes new ones (live)', async () => {
+    const requests = renderScreen(history) as unknown as Record<string, unknown>[] & { setRows: (rows: unknown[]) => void };
+    await screen.findByTestId('kpi-customers-helped');
+    expect(kpi('customers-helped')).toBe('9');
+    requests.setRows([...history.slice(1), row(0, { customersHelped: 10 })]);
+    fake.current?.emit('onUpdateCustomerValueAnalytics', { id: 'x' });
+    fake.current?.emit('onCreateCustomerValueAnalytics', { id: 'y' });
+    await waitFor(() => expect(kpi('customers-helped')).toBe('15'));
   });
 
   it('computes the analytics once when there are none, then tells a new merchant what to do first', async () => {

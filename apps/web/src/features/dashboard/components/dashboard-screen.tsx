@@ -14,6 +14,7 @@ import {
   summaryCsv,
   windowBounds,
 } from '../dashboard-summary';
+import { useDashboardLive } from '../hooks/use-dashboard-live';
 import { useDashboardRows } from '../hooks/use-dashboard-rows';
 import { channelLabel, DashboardCharts } from './dashboard-charts';
 import { DashboardEmptyState } from './dashboard-empty-state';
@@ -40,6 +41,7 @@ export function DashboardScreen() {
   // The query reads from the start of the previous window: the cards compare with it.
   const since = windowBounds(days).previousStart;
   const rows = useDashboardRows(since);
+  useDashboardLive();
   const refresh = useRefreshAnalytics();
   const summary = useMemo(() => (rows.data ? summarize(rows.data, filter, days) : null), [rows.data, filter, days]);
   const options = useMemo(() => filterOptions(rows.data ?? []), [rows.data]);

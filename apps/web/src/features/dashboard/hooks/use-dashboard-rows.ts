@@ -5,8 +5,8 @@ import type { DataClient } from '@/lib/graphql-client';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { listAnalyticsRows } from '../api/list-analytics-rows';
 
-/** The rows are rewritten by the worker when threads go quiet and hourly: read again this often while open. */
-const REREAD_MS = 60_000;
+/** Live events bring new rows (use-dashboard-live); this re-read covers a dropped subscription. */
+const REREAD_MS = 5 * 60_000;
 
 /** The owner's day rows from `since` on (the window shown and the one before it). */
 export function useDashboardRows(since: string) {
