@@ -87,7 +87,8 @@ describe('analytics refresh: the route and the jobs', () => {
           .where(eq(sharedMessages.sharedThreadId, threadId))
           .orderBy(desc(sharedMessages.createdAt))
           .limit(1);
-        const createdAt = new Date((last?.at as Date).getTime() + 1000);
+        if (!last) throw new Error('the thread has no message');
+        const createdAt = new Date(last.at.getTime() + 1000);
         await t.services.db
           .insert(sharedMessages)
           .values({ ownerEmail, sharedThreadId: threadId, content: 'Still there?', senderType: 'user', createdAt });
