@@ -100,7 +100,7 @@ export async function customerValueFacts(db: DbOrTx, input: FactsInput): Promise
   return row.facts;
 }
 
-/** The one statement (exported for the benchmark's EXPLAIN). */
+/** The one statement, exported so its plan can be read with EXPLAIN when tuning it. */
 export function customerValueFactsSql(input: FactsInput) {
   const { ownerEmail, timeZone } = input;
   const now = input.now.toISOString();
