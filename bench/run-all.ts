@@ -1,3 +1,4 @@
+import { analyticsRefresh } from './analytics-refresh';
 import { billingOverhead, webhookToCredit } from './billing';
 import { channelMessages } from './channel-messages';
 import { chatTurn } from './chat-turn';
@@ -52,6 +53,7 @@ const benchmarks: Record<string, Benchmark> = {
   channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
   turnThroughput: () => turnThroughput(),
+  analyticsRefresh: () => analyticsRefresh(),
 };
 
 /**

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './domains/accounts/account-routes';
 import { modelRoutes } from './domains/ai/model-routes';
+import { analyticsRoutes } from './domains/analytics/analytics-routes';
 import { assistantRoutes } from './domains/assistants/assistant-routes';
 import { billingRoutes } from './domains/billing/billing-routes';
 import { seedTierPlans } from './domains/billing/tiers';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });

@@ -79,6 +79,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT: z.coerce.number().min(0).max(3600).default(15),
   /** Function runs, initializations and fixes per minute per owner (each holds a sandbox worker or a model call). */
   FUNCTION_RUN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Analytics refreshes per minute per owner (`analytics/refresh/`; each recomputes every period). */
+  ANALYTICS_REFRESH_RATE_LIMIT: z.coerce.number().int().positive().default(6),
   /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
   THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
   TRUST_PROXY: bool,

@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  analyticsRoundJob,
+  refreshAfterQuietThread,
+  refreshOwnerAnalyticsJob,
+  resumeAnalyticsRound,
+  runAnalyticsRound,
+  runOwnerRefreshJob,
+} from '../domains/analytics/analytics-jobs';
 import { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from '../domains/billing/tier-periods';
 import { answerChannelMessage } from '../domains/channels/answer-channel-message';
 import { answerChannelMessageJob, sendChannelMessageJob } from '../domains/channels/channel-jobs';
@@ -75,10 +83,27 @@ export function jobList(services: Services): JobEntry[] {
       resume: () => queueMissingEmbeddings(knowledge, knowledgeLog),
     }),
     // Nothing to resume: a summary is queued with the thread's message and waits in the queue.
+    // A thread that went quiet also brings its owner's analytics up to date (debounced per owner).
     entry({
       job: summarizeThreadJob,
       concurrency: 1,
-      handle: (data) => summarizeThreadWhenQuiet(inbox, data.sharedThreadId),
+      handle: async (data) => {
+        await summarizeThreadWhenQuiet(inbox, data.sharedThreadId);
+        await refreshAfterQuietThread(services, data.sharedThreadId);
+      },
+    }),
+    // One owner's customer-value rows; one at a time per process (each is a few set-based queries).
+    entry({
+      job: refreshOwnerAnalyticsJob,
+      concurrency: 1,
+      handle: (data) => runOwnerRefreshJob(services, data.ownerEmail),
+    }),
+    // The hourly round of owners whose analytics are behind; it queues itself again.
+    entry({
+      job: analyticsRoundJob,
+      concurrency: 1,
+      handle: async () => void (await runAnalyticsRound(services)),
+      resume: () => resumeAnalyticsRound(services),
     }),
     // A shop's whole catalog; one at a time per process (each holds Shopify's query budget for its shop).
     entry({

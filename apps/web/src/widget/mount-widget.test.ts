@@ -121,6 +121,35 @@ describe('the storefront widget loader', () => {
     expect(badge(widget).hidden).toBe(true);
   });
 
+  it('on a Shopify storefront, tags the cart with the visitor’s thread once, so the order counts as assisted', async () => {
+    const THREAD = '0b9d3c1e-5f3a-4c2b-9d1e-2a3b4c5d6e7f';
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const widget = mount();
+      widget.open();
+      const frame = widget.frame() as HTMLIFrameElement;
+      // Not a storefront (no window.Shopify): nothing is sent.
+      deliver({ source: 'aisle-chat', type: 'thread', sharedThreadId: THREAD }, ORIGIN, frame.contentWindow);
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      Object.assign(window, { Shopify: { shop: 'demo.myshopify.com', routes: { root: '/en/' } } });
+      deliver({ source: 'aisle-chat', type: 'thread', sharedThreadId: 'not-a-uuid' }, ORIGIN, frame.contentWindow);
+      deliver({ source: 'aisle-chat', type: 'thread', sharedThreadId: THREAD }, 'https://evil.example', frame.contentWindow);
+      expect(fetchMock).not.toHaveBeenCalled();
+      deliver({ source: 'aisle-chat', type: 'thread', sharedThreadId: THREAD }, ORIGIN, frame.contentWindow);
+      deliver({ source: 'aisle-chat', type: 'thread', sharedThreadId: THREAD }, ORIGIN, frame.contentWindow);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/en/cart/update.js');
+      expect(init.method).toBe('POST');
+      expect(JSON.parse(String(init.body))).toEqual({ attributes: { aisle_thread: THREAD } });
+    } finally {
+      delete (window as { Shopify?: unknown }).Shopify;
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('stops listening once destroyed', () => {
     const widget = mount();
     widget.open();

@@ -1,6 +1,6 @@
 import type { ShareTheme } from '@aisle/contracts/sharing';
 import { FALLBACK_THEME, type WidgetConfig } from './widget-config';
-import { chatMessageOf, postToChat } from './widget-protocol';
+import { chatMessageOf, postToChat, tagCart } from './widget-protocol';
 import { hostStyle, widgetCss } from './widget-styles';
 
 /** On the one element the loader adds: a second copy of the script sees it and does nothing. */
@@ -154,6 +154,8 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
       postToChat(frame?.contentWindow, config.origin, opened ? 'open' : 'close');
     } else if (message.type === 'close') {
       close();
+    } else if (message.type === 'thread') {
+      tagCart(win, message.sharedThreadId);
     } else {
       unread = opened ? 0 : message.count;
     }

@@ -1,4 +1,17 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, ownerEmail, timestamps } from './columns';
 
 const flag = (name: string) => boolean(name).notNull().default(false);
@@ -95,6 +108,20 @@ export const customerValueAnalytics = pgTable(
     aggregationType: text('aggregation_type'),
     channel: text('channel'),
     pricingSnapshot: jsonb('pricing_snapshot'),
+    /**
+     * Orders of a connected shop joined to the period's conversations (issue 19): by the cart
+     * attribute the widget sets (`aisle_thread`) or by the visitor's contact e-mail within 7 days.
+     * Revenue is the orders' totals in the shop's currency (`pricingSnapshot.revenueCurrency`).
+     */
+    assistedOrders: integer('assisted_orders').notNull().default(0),
+    assistedRevenue: doublePrecision('assisted_revenue').notNull().default(0),
   },
-  (t) => [index('customer_value_analytics_owner_idx').on(t.ownerEmail, t.createdAt)],
+  (t) => [
+    index('customer_value_analytics_owner_idx').on(t.ownerEmail, t.createdAt),
+    // One row per owner, window, period and aggregate: the refresh upserts on it, so running it
+    // twice writes nothing new. NULLS NOT DISTINCT: the all-rows have neither assistant nor channel.
+    unique('customer_value_analytics_period_key')
+      .on(t.ownerEmail, t.timeWindow, t.periodStart, t.analyticsType, t.aggregationType, t.assistantId, t.channel)
+      .nullsNotDistinct(),
+  ],
 );

@@ -22,8 +22,17 @@ function analyticsFields(): FieldDef[] {
     'conversationCompletionRate',
     'customerGrowth',
     'interactionGrowth',
+    'assistedRevenue',
   ];
-  const ints = ['customersHelped', 'totalInteractions', 'customerInteractions', 'assistantResponses', 'returningCustomers', 'newCustomers'];
+  const ints = [
+    'customersHelped',
+    'totalInteractions',
+    'customerInteractions',
+    'assistantResponses',
+    'returningCustomers',
+    'newCustomers',
+    'assistedOrders',
+  ];
   const strings = ['timeWindow', 'assistantName', 'analyticsType', 'aggregationType', 'channel'];
   const json = ['modelBreakdown', 'channelBreakdown', 'peakHours', 'growthTrend', 'pricingSnapshot'];
   return [
@@ -36,7 +45,7 @@ function analyticsFields(): FieldDef[] {
   ];
 }
 
-/** Customer-value analytics: computed by the server, read-only through the data API. */
+/** Customer-value analytics: computed by the server, read-only through the data API, live. */
 export const analyticsModels: ModelDef[] = [
   {
     name: 'CustomerValueAnalytics',
@@ -47,6 +56,7 @@ export const analyticsModels: ModelDef[] = [
     create: 'none',
     update: 'none',
     delete: 'none',
-    subscriptions: [],
+    // The dashboard follows a refresh live: each row it wrote or changed (none when nothing changed).
+    subscriptions: ['create', 'update'],
   },
 ];

@@ -1,4 +1,4 @@
-import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon, SparklesIcon } from 'lucide-react';
+import { ChevronsUpDownIcon, LogOutIcon, MegaphoneIcon, SettingsIcon, SparklesIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -84,6 +84,12 @@ export function NavUser() {
                 <SettingsIcon />
                 Account Settings
               </DropdownMenuItem>
+              {user?.admin ? (
+                <DropdownMenuItem onSelect={() => navigate(paths.announcements)}>
+                  <MegaphoneIcon />
+                  Announcements
+                </DropdownMenuItem>
+              ) : null}
             </DropdownMenuGroup>
             {!isEmbedded ? (
               <>

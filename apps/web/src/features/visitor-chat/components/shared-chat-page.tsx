@@ -33,6 +33,7 @@ function SharedChat({ shareToken, widget, host }: { shareToken: string; widget: 
         visible={bridge.open}
         onClose={onClose}
         onUnread={bridge.reportUnread}
+        onThread={bridge.reportThread}
       />
     </div>
   );

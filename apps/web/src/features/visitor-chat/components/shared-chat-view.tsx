@@ -48,6 +48,7 @@ export function SharedChatView({
   visible,
   onClose,
   onUnread,
+  onThread,
 }: {
   shareToken: string;
   assistant: PublicAssistant;
@@ -56,12 +57,18 @@ export function SharedChatView({
   visible: boolean;
   onClose?: () => void;
   onUnread: (count: number) => void;
+  /** The visitor's thread once it exists (the widget tags the storefront cart with it). */
+  onThread?: (sharedThreadId: string) => void;
 }) {
   const chat = useSharedChat({ shareToken, origin: widget ? 'widget' : 'web', visible });
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
   useEffect(() => onUnread(chat.unread), [chat.unread, onUnread]);
+  const threadId = chat.thread?.sharedThreadId;
+  useEffect(() => {
+    if (threadId) onThread?.(threadId);
+  }, [threadId, onThread]);
 
   // The tab (and the widget's iframe, for assistive technology) says who the visitor talks to.
   useEffect(() => {

@@ -5,7 +5,7 @@ import { isFromWidget, postToWidget } from '../widget-bridge';
 /**
  * The chat page inside the storefront widget: listens to the loader's `open`/`close` (from the
  * trusted host only), says `ready` with the theme and name once the assistant is known, reports
- * unread replies, and asks the loader to close. `host` null (not embedded, or an untrusted
+ * unread replies and the visitor's thread (for the cart attribute), and asks the loader to close. `host` null (not embedded, or an untrusted
  * framer): the chat counts as always open and nothing is posted.
  */
 export function useWidgetBridge({ host, assistant }: { host: string | null; assistant: PublicAssistant | undefined }) {
@@ -39,11 +39,18 @@ export function useWidgetBridge({ host, assistant }: { host: string | null; assi
     [host],
   );
 
+  const reportThread = useCallback(
+    (sharedThreadId: string) => {
+      if (host) postToWidget(window.parent, host, { source: 'aisle-chat', type: 'thread', sharedThreadId });
+    },
+    [host],
+  );
+
   const close = useCallback(() => {
     if (!host) return;
     postToWidget(window.parent, host, { source: 'aisle-chat', type: 'close' });
     setOpen(false);
   }, [host]);
 
-  return { embedded: !!host, open, close, reportUnread };
+  return { embedded: !!host, open, close, reportUnread, reportThread };
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "customer_value_analytics" ADD COLUMN "assisted_orders" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_value_analytics" ADD COLUMN "assisted_revenue" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_value_analytics" ADD CONSTRAINT "customer_value_analytics_period_key" UNIQUE NULLS NOT DISTINCT("owner_email","time_window","period_start","analytics_type","aggregation_type","assistant_id","channel");

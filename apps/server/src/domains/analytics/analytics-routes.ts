@@ -1,0 +1,42 @@
+import { refreshAnalyticsResponseSchema } from '@aisle/contracts/analytics';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireViewer, viewerOf } from '../../http/authenticate';
+import { refreshCustomerValueAnalytics } from './refresh-customer-value-analytics';
+
+const security = [{ bearerAuth: [] }];
+
+/** The dashboard's refresh button, mounted under `/api` by app.ts. */
+export async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, env, events } = app.services;
+  app.addHook('onRequest', requireViewer(app));
+
+  app.post(
+    '/analytics/refresh/',
+    {
+      // Each click recomputes every period of the owner: a held-down button cannot keep the database busy.
+      config: {
+        rateLimit: {
+          max: env.ANALYTICS_REFRESH_RATE_LIMIT,
+          timeWindow: '1 minute',
+          hook: 'preHandler' as const,
+          keyGenerator: (request: FastifyRequest) => `analytics:${viewerOf(request).email}`,
+        },
+      },
+      schema: {
+        tags: ['Analytics'],
+        summary: "Recompute the caller's customer-value analytics now",
+        description:
+          'Answers once the rows are written; read them with `listCustomerValueAnalytics`. `written` counts rows ' +
+          'inserted or changed (0 when nothing changed since the last refresh). 429 when refreshed too often.',
+        security,
+        response: { 200: refreshAnalyticsResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await refreshCustomerValueAnalytics(db, viewerOf(request).email, { events });
+      return { ...result, refreshedAt: result.refreshedAt.toISOString() };
+    },
+  );
+}

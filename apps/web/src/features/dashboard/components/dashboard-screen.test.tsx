@@ -1,0 +1,185 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeDataClient } from '@/testing/fake-data-client';
+import type { AnalyticsRow } from '../api/list-analytics-rows';
+import { DashboardScreen } from './dashboard-screen';
+
+const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof fakeDataClient> | null }));
+vi.mock('@/app/auth/auth-provider', () => ({
+  useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
+}));
+vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: fake.current?.client ?? null }) }));
+
+const dayStart = (daysAgo: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * 86_400_000).toISOString();
+};
+
+const row = (daysAgo: number, extra: Partial<AnalyticsRow> = {}): Record<string, unknown> => ({
+  id: `${daysAgo}-${extra.aggregationType ?? 'all'}-${extra.channel ?? ''}`,
+  timeWindow: 'day',
+  periodStart: dayStart(daysAgo),
+  periodEnd: dayStart(daysAgo - 1),
+  lastRefreshed: dayStart(0),
+  aggregationType: 'all',
+  assistantId: null,
+  assistantName: null,
+  channel: null,
+  customersHelped: 4,
+  totalInteractions: 20,
+  customerInteractions: 10,
+  assistantResponses: 9,
+  estimatedTimeSaved: 0.25,
+  estimatedCostSavings: 5,
+  avgResponseTime: 3,
+  totalTokens: 1000,
+  actualCost: 0.5,
+  automationRate: 0.75,
+  conversationCompletionRate: 1,
+  returningCustomers: 1,
+  newCustomers: 3,
+  assistedOrders: 1,
+  assistedRevenue: 40,
+  modelBreakdown: JSON.stringify({ 'openai:gpt-4.1-mini': { responses: 9, totalTokens: 1000, cost: 0.5 } }),
+  channelBreakdown: JSON.stringify({ web: { interactions: 20, customerInteractions: 10, cost: 0.5 } }),
+  peakHours: JSON.stringify(Array.from({ length: 24 }, (_, h) => (h === 9 ? 10 : 0))),
+  pricingSnapshot: JSON.stringify({ minutesPerConversation: 5, hourlyCostUsd: 20, timeZone: 'UTC' }),
+  ...extra,
+});
+
+function renderScreen(initial: Record<string, unknown>[]) {
+  const requests: Record<string, unknown>[] = [];
+  let rows = initial;
+  fake.current = fakeDataClient({
+    listCustomerValueAnalytics: (variables) => {
+      requests.push(variables);
+      return { items: rows, nextToken: null };
+    },
+  });
+  Object.assign(requests, { setRows: (next: Record<string, unknown>[]) => (rows = next) });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <DashboardScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return requests;
+}
+
+const kpi = (id: string) => screen.getByTestId(`kpi-${id}-value`).textContent;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the dashboard', () => {
+  // Today and yesterday: all conversations; 10 days ago: the previous 7-day window; a widget row today.
+  const history = [
+    row(0),
+    row(1, { customersHelped: 2, totalInteractions: 10, actualCost: 0.25, estimatedCostSavings: 2.5, estimatedTimeSaved: 0.125 }),
+    row(10, { customersHelped: 3, totalInteractions: 15 }),
+    row(0, {
+      aggregationType: 'channel',
+      channel: 'widget',
+      customersHelped: 1,
+      totalInteractions: 6,
+      actualCost: 0.1,
+      estimatedCostSavings: 1,
+    }),
+  ];
+
+  it('shows the window’s key figures against the window before, and switches windows', async () => {
+    const requests = renderScreen(history);
+    expect(screen.getByTestId('dashboard-loading')).toBeInTheDocument();
+    await screen.findByTestId('kpi-customers-helped');
+    // 30 days (the default): today, yesterday and 10 days ago; nothing before them.
+    expect(kpi('customers-helped')).toBe('9');
+    expect(kpi('interactions')).toBe('45');
+    expect(kpi('time-saved')).toBe('0.6 h');
+    expect(kpi('cost-saved')).toBe('$12.50');
+    expect(kpi('model-cost')).toBe('$1.25');
+    expect(kpi('automation-rate')).toBe('75%');
+    expect(kpi('assisted-revenue')).toBe('$120.00');
+    expect(screen.getByTestId('kpi-assisted-revenue-hint')).toHaveTextContent('3 orders · $96.00 per $1 of model cost');
+    expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('No earlier data');
+    expect(screen.getByText('5 min per conversation')).toBeInTheDocument();
+    expect(requests[0]?.filter).toMatchObject({ timeWindow: { eq: 'day' }, periodStart: { ge: dayStart(59) } });
+
+    await userEvent.click(screen.getByRole('button', { name: '7 days' }));
+    await waitFor(() => expect(requests.at(-1)?.filter).toMatchObject({ periodStart: { ge: dayStart(13) } }));
+    // 7 days: today and yesterday, against the week before (10 days ago).
+    await waitFor(() => expect(kpi('customers-helped')).toBe('6'));
+    expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('+100% vs previous period');
+    expect(kpi('interactions')).toBe('30');
+    expect(kpi('model-cost')).toBe('$0.75');
+    expect(screen.getByTestId('kpi-model-cost')).toHaveTextContent('+50% vs previous period');
+  });
+
+  it('filters by channel, and exports the shown days as CSV', async () => {
+    renderScreen(history);
+    await screen.findByTestId('kpi-customers-helped');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'widget');
+    expect(kpi('customers-helped')).toBe('1');
+    expect(kpi('interactions')).toBe('6');
+
+    let saved: Blob | undefined;
+    const keep = (blob: Blob) => {
+      saved = blob;
+      return 'blob:csv';
+    };
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: keep, revokeObjectURL: () => {} }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const lines = (await (saved as Blob).text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,customers_helped,interactions,customer_messages,time_saved_hours,cost_saved_usd,model_cost_usd,automation_rate,new_customers,returning_customers,assisted_orders,assisted_revenue',
+    );
+    expect(lines).toHaveLength(31);
+    expect(lines.at(-1)).toBe(`${dayStart(0).slice(0, 10)},1,6,10,0.25,1.00,0.100000,0.7500,3,1,1,40.00`);
+  });
+
+  it('asks the server to refresh, then reads the rows again', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ written: 1, removed: 0, rows: 1, refreshedAt: dayStart(0) }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const requests = renderScreen(history);
+    await screen.findByTestId('kpi-customers-helped');
+    const before = requests.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(requests.length).toBeGreaterThan(before));
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('reads the rows again when the server writes new ones (live)', async () => {
+    const requests = renderScreen(history) as unknown as Record<string, unknown>[] & { setRows: (rows: unknown[]) => void };
+    await screen.findByTestId('kpi-customers-helped');
+    expect(kpi('customers-helped')).toBe('9');
+    requests.setRows([...history.slice(1), row(0, { customersHelped: 10 })]);
+    fake.current?.emit('onUpdateCustomerValueAnalytics', { id: 'x' });
+    fake.current?.emit('onCreateCustomerValueAnalytics', { id: 'y' });
+    await waitFor(() => expect(kpi('customers-helped')).toBe('15'));
+  });
+
+  it('computes the analytics once when there are none, then tells a new merchant what to do first', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const requests = renderScreen([]);
+    await screen.findByText('No customer conversations yet');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2); // read, computed, read again
+    expect(screen.getByRole('link', { name: 'Connect your store' })).toHaveAttribute('href', '/store');
+    expect(screen.getByRole('link', { name: 'Run the setup wizard' })).toHaveAttribute('href', '/store');
+    expect(screen.getByRole('link', { name: 'Share an assistant' })).toHaveAttribute('href', '/assistants');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});
