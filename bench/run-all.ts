@@ -2,6 +2,7 @@ import { analyticsRefresh } from './analytics-refresh';
 import { billingOverhead, webhookToCredit } from './billing';
 import { channelMessages } from './channel-messages';
 import { chatTurn } from './chat-turn';
+import { dashboardFirstPaint } from './dashboard-first-paint';
 import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
 import { fuzzApiCampaign } from './fuzz-api';
@@ -54,6 +55,7 @@ const benchmarks: Record<string, Benchmark> = {
   fuzzApi: () => fuzzApiCampaign(),
   turnThroughput: () => turnThroughput(),
   analyticsRefresh: () => analyticsRefresh(),
+  dashboardFirstPaint: () => dashboardFirstPaint(),
 };
 
 /**

@@ -53,7 +53,7 @@ export function firstScreenFiles(buildDir: string) {
 }
 
 /** Runs in the page before any of its scripts: LCP (latest candidate) and CLS (largest session window). */
-const vitalsObserver = `
+export const vitalsObserver = `
   window.__vitals = { lcp: null, cls: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
