@@ -3,6 +3,8 @@ import { getModel } from '../data-api/model-registry';
 import { type Item, insertItemAsSystem } from '../data-api/model-store';
 import type { TestApp } from './test-app';
 
+let seededPeriods = 0;
+
 /**
  * One row of every model for one owner (plus the public template rows they hang off), written
  * through the domain layer as jobs and REST handlers will. Returns the API items by model name.
@@ -52,7 +54,14 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
     question: 'Do you ship to Iceland?',
   });
   rows.Wizard = await owned('Wizard', { status: 'Retrieving pages' });
-  rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', { timeWindow: '7d', customersHelped: 4, totalInteractions: 12 });
+  // A period of its own each time: an owner's rows are unique per window and period.
+  seededPeriods += 1;
+  rows.CustomerValueAnalytics = await owned('CustomerValueAnalytics', {
+    timeWindow: '7d',
+    periodStart: new Date(Date.UTC(2026, 0, 1) + seededPeriods * 86_400_000),
+    customersHelped: 4,
+    totalInteractions: 12,
+  });
   rows.Conversation = await owned('Conversation', { name: 'Support', metadata: { topic: 'orders' } });
   rows.ConversationMessage = await owned('ConversationMessage', {
     conversationId: rows.Conversation.id,
