@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { FakeLlm } from '../apps/server/src/testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../apps/server/src/testing/fake-llm/fake-openai';
-import { type BenchServer, percentile, removeBundle, startServer } from './server-process';
+import { type BenchServer, firstTokenMs, percentile, removeBundle, startServer } from './server-process';
 
 /**
  * Chat turns against the production server on the embedded default, timed from the request to
@@ -40,16 +40,7 @@ async function timeToFirstToken(client: Client, threadId: string, content: strin
     body: JSON.stringify({ threadId, content }),
   });
   if (!res.ok || !res.body) throw new Error(`chat/message answered ${res.status}: ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let text = '';
-  let first = Number.NaN;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    text += decoder.decode(chunk.value, { stream: true });
-    if (Number.isNaN(first) && text.includes('event: token')) first = performance.now() - start;
-  }
-  if (!text.includes('event: done')) throw new Error(`turn failed: ${text.slice(-300)}`);
-  return first;
+  return firstTokenMs(res, start);
 }
 
 async function newThread(client: Client, assistantId: string) {

@@ -1,7 +1,7 @@
 import { launchBrowser } from '../apps/web/e2e/support/browser';
 import { buildWebApp } from '../apps/web/e2e/support/web-build';
 import { percentile, removeBundle, startServer } from './server-process';
-import { vitalsObserver } from './web-first-screen';
+import { signedInPage } from './web-first-screen';
 
 /**
  * `/dashboard` with data, signed in, in Chromium against the production build and server: a shared
@@ -38,7 +38,6 @@ export async function dashboardFirstPaint(runs = 5, warmup = 1, conversations = 
     }
     const refreshed = await post('/api/analytics/refresh/', {});
 
-    const session = JSON.stringify({ email, admin: false, tier: 'basic', user_avatar_url: null });
     const browser = await launchBrowser();
     const lcp: number[] = [];
     const cls: number[] = [];
@@ -47,15 +46,7 @@ export async function dashboardFirstPaint(runs = 5, warmup = 1, conversations = 
       for (let i = 0; i < warmup + runs; i++) {
         const context = await browser.newContext();
         try {
-          const page = await context.newPage();
-          await page.addInitScript(
-            ([access, user]) => {
-              localStorage.setItem('access_token', access as string);
-              localStorage.setItem('user', user as string);
-            },
-            [token, session],
-          );
-          await page.addInitScript(vitalsObserver);
+          const page = await signedInPage(context, token, email);
           const start = Date.now();
           await page.goto(`${server.url}/dashboard`);
           await page.getByTestId('kpi-customers-helped-value').getByText(String(conversations), { exact: true }).waitFor();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createTokenSigner } from '../apps/server/src/domains/auth/tokens';
 import type { GqlData } from '../apps/server/src/testing/graphql-client';
 import { buildBundle, type RunningServer, startBundle } from '../apps/server/src/testing/server-bundle';
@@ -92,6 +93,30 @@ export async function graphql(server: BenchServer, token: string, query: string,
   const body = (await res.json()) as { data?: GqlData; errors?: unknown[] };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data as GqlData;
+}
+
+/**
+ * Reads a turn's server-sent event stream to its end: the milliseconds from `start` to the first
+ * `token` event, the whole text, and whether it ended with `done`.
+ */
+export async function readTurnStream(res: Response, start: number): Promise<{ firstMs: number; text: string; done: boolean }> {
+  if (!res.body) throw new Error(`the turn answered ${res.status} without a body`);
+  const decoder = new TextDecoder();
+  let text = '';
+  let firstMs = Number.NaN;
+  const reader = res.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (Number.isNaN(firstMs) && text.includes('event: token')) firstMs = performance.now() - start;
+  }
+  return { firstMs, text, done: text.includes('event: done') };
+}
+
+/** The milliseconds from `start` to a turn's first token; throws when the turn did not end with `done`. */
+export async function firstTokenMs(res: Response, start: number): Promise<number> {
+  const { firstMs, text, done } = await readTurnStream(res, start);
+  if (!done) throw new Error(`turn failed: ${text.slice(-300)}`);
+  return firstMs;
 }
 
 export function percentile(values: number[], p: number): number {

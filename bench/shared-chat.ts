@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { buildWebApp } from '../apps/web/e2e/support/web-build';
-import { type BenchServer, percentile, removeBundle, startServer } from './server-process';
+import { type BenchServer, percentile, readTurnStream, removeBundle, startServer } from './server-process';
 
 /**
  * Sharing, measured on the production server (embedded database, the built-in `local` model):
@@ -115,17 +115,10 @@ async function ask(server: BenchServer, token: string, visitor: Visitor, message
     throw new Busy(Number(res.headers.get('retry-after') ?? 1), performance.now() - start);
   }
   if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let text = '';
-  let first = Number.NaN;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    text += decoder.decode(chunk.value, { stream: true });
-    if (Number.isNaN(first) && text.includes('event: token')) first = performance.now() - start;
-  }
+  const { firstMs: first, text, done } = await readTurnStream(res, start);
   const thread = /event: thread\ndata: (.+)\n/.exec(text);
   if (thread?.[1] && !visitor.sharedThreadId) Object.assign(visitor, JSON.parse(thread[1]) as Visitor);
-  if (!text.includes('event: done')) throw new Error(`turn failed: ${text.slice(-300)}`);
+  if (!done) throw new Error(`turn failed: ${text.slice(-300)}`);
   return first;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../apps/server/src/testing/fake-llm/fake-openai';
-import { percentile, removeBundle, startServer } from './server-process';
+import { firstTokenMs, percentile, removeBundle, startServer } from './server-process';
 
 /**
  * Throughput and fairness of answering turns on the embedded default, a zero-delay
@@ -44,16 +44,7 @@ async function turn(client: Client, threadId: string, content: string): Promise<
     return null;
   }
   if (!res.ok || !res.body) throw new Error(`chat/message answered ${res.status}: ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let text = '';
-  let first = Number.NaN;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    text += decoder.decode(chunk.value, { stream: true });
-    if (Number.isNaN(first) && text.includes('event: token')) first = performance.now() - start;
-  }
-  if (!text.includes('event: done')) throw new Error(`turn failed: ${text.slice(-300)}`);
-  return first;
+  return firstTokenMs(res, start);
 }
 
 interface ProfileNode {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../apps/web/e2e/support/browser';
 import { buildWebApp } from '../apps/web/e2e/support/web-build';
 import { percentile, startServer } from './server-process';
@@ -70,6 +71,21 @@ export const vitalsObserver = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
+/** A page of `context` signed in as `email` (the session the web app keeps in localStorage), recording vitals. */
+export async function signedInPage(context: BrowserContext, token: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  const session = JSON.stringify({ email, admin: false, tier: 'basic', user_avatar_url: null });
+  await page.addInitScript(
+    ([access, user]) => {
+      localStorage.setItem('access_token', access as string);
+      localStorage.setItem('user', user as string);
+    },
+    [token, session],
+  );
+  await page.addInitScript(vitalsObserver);
+  return page;
+}
+
 export async function webFirstScreen(runs = 5, warmup = 1) {
   const build = buildWebApp();
   try {
@@ -82,7 +98,6 @@ export async function webFirstScreen(runs = 5, warmup = 1) {
     const cls: number[] = [];
     const shellCls: number[] = [];
     const token = await server.token('shell@bench.test');
-    const session = JSON.stringify({ email: 'shell@bench.test', admin: false, tier: 'basic', user_avatar_url: null });
     let missingLcp = 0;
     try {
       for (let i = 0; i < warmup + runs; i++) {
@@ -105,15 +120,7 @@ export async function webFirstScreen(runs = 5, warmup = 1) {
       for (let i = 0; i < warmup + runs; i++) {
         const context = await browser.newContext();
         try {
-          const page = await context.newPage();
-          await page.addInitScript(
-            ([access, user]) => {
-              localStorage.setItem('access_token', access as string);
-              localStorage.setItem('user', user as string);
-            },
-            [token, session],
-          );
-          await page.addInitScript(vitalsObserver);
+          const page = await signedInPage(context, token, 'shell@bench.test');
           await page.goto(`${server.url}/account`, { waitUntil: 'networkidle' });
           await page.getByRole('heading', { name: 'Account' }).waitFor();
           await page.waitForTimeout(1000);
