@@ -39,3 +39,4 @@ cpSync(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });
 cpSync(`${root}src/db/init-pglite-data-dir.mjs`, `${dist}/init-pglite-data-dir.mjs`);
 // The embedded database's thread (db/pglite-thread.ts loads it beside itself).
 cpSync(`${root}src/db/pglite-worker.mjs`, `${dist}/pglite-worker.mjs`);
+cpSync(`${root}src/db/pglite-statements.mjs`, `${dist}/pglite-statements.mjs`);

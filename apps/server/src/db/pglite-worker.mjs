@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { createStatementCache } from './pglite-statements.mjs';
 
 /** Types Drizzle asks to receive as text (its parsers are identity functions, which cannot cross threads). */
 const identity = (value) => value;
@@ -18,6 +19,8 @@ const db = await PGlite.create({
   startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
 });
 await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
+/** Repeated statements are parsed and planned once (pglite-statements.mjs). */
+const statements = createStatementCache(db);
 
 /** Open transactions: id → { tx, finish(outcome) }. */
 const transactions = new Map();
@@ -43,6 +46,11 @@ function errorOf(error) {
 
 function target(message) {
   if (message.tx === undefined) return db;
+  return transactionOf(message);
+}
+
+function transactionOf(message) {
+  if (message.tx === undefined) return undefined;
   const open = transactions.get(message.tx);
   if (!open) throw new Error('Transaction is closed');
   return open.tx;
@@ -51,7 +59,7 @@ function target(message) {
 async function handle(message) {
   switch (message.op) {
     case 'query':
-      return await target(message).query(message.sql, message.params, optionsOf(message.options));
+      return await statements.query(message.sql, message.params, optionsOf(message.options), transactionOf(message));
     case 'exec':
       return await target(message).exec(message.sql, optionsOf(message.options));
     case 'begin': {
