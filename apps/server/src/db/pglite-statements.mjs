@@ -46,7 +46,9 @@ export function createStatementCache(db, { limit = 200 } = {}) {
   async function prepare(sql) {
     const name = `aisle_${sequence++}`;
     const pending = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
-    const messages = await run(concat([...pending, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const messages = await run(
+      concat([...pending, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    );
     const statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
@@ -77,7 +79,11 @@ export function createStatementCache(db, { limit = 200 } = {}) {
       statements.set(sql, statement);
     } else statement = await prepare(sql);
     const messages = await run(
-      concat([serialize.bind({ statement: statement.name, values: valuesOf(statement, params, options) }), serialize.execute({}), serialize.sync()]),
+      concat([
+        serialize.bind({ statement: statement.name, values: valuesOf(statement, params, options) }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
     );
     // The columns were described once, when the statement was prepared.
     return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, db.parsers, options)[0];

@@ -80,7 +80,12 @@ describe('prepared statements on the embedded database', () => {
     const insert = 'INSERT INTO items (name) VALUES ($1) RETURNING id';
     await db.transaction(async (tx) => {
       await statements.query(insert, ['tx shirt'], undefined, tx);
-      const inside = await statements.query<{ n: number }>('SELECT count(*)::int AS n FROM items WHERE name = $1', ['tx shirt'], undefined, tx);
+      const inside = await statements.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM items WHERE name = $1',
+        ['tx shirt'],
+        undefined,
+        tx,
+      );
       expect(inside.rows[0]?.n).toBe(1);
     });
     await db
@@ -89,7 +94,9 @@ describe('prepared statements on the embedded database', () => {
         await statements.query(insert, ['undone shirt'], undefined, tx);
       })
       .catch(() => undefined);
-    const names = await statements.query<{ name: string }>('SELECT name FROM items WHERE name = ANY($1) ORDER BY name', [['tx shirt', 'undone shirt']]);
+    const names = await statements.query<{ name: string }>('SELECT name FROM items WHERE name = ANY($1) ORDER BY name', [
+      ['tx shirt', 'undone shirt'],
+    ]);
     expect(names.rows.map((row) => row.name)).toEqual(['tx shirt']);
   });
 

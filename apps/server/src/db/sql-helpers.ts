@@ -1,6 +1,6 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './database';
+import type { Db, DbOrTx } from './database';
 
 /** Rows of a raw query; drizzle types `execute` per driver, both drivers return `{ rows }`. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -24,4 +24,20 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
     row[key] = value == null ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
+}
+
+/**
+ * A statement a turn runs every time, built once per database and kept prepared (drizzle's
+ * `.prepare()` with `sql.placeholder`s): building its SQL each time cost more than running it.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
 }

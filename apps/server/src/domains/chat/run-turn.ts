@@ -7,7 +7,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import type { Db } from '../../db/database';
 import { assistantStores, assistants, messages, threads } from '../../db/schema';
-import { rowFromJson, rowsOf } from '../../db/sql-helpers';
+import { preparedPerDatabase, rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
 import { generationCharge } from '../billing/charge-generation';
@@ -42,11 +42,11 @@ export interface ChatTurnHooks {
 /**
  * Everything a turn needs before it can ask the model, in one round trip (the first token waits on
  * it): the thread, its assistant, the assistant's stores, whether it has functions, the owner's
- * balance and the thread's latest messages (newest first). 404 as for a missing thread when the
- * thread is not the caller's.
+ * balance and the thread's latest messages (newest first).
  */
-async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
-  const [row] = await db
+const turnSubjectsQuery = preparedPerDatabase((db) => {
+  const ownerEmail = sql.placeholder('ownerEmail');
+  return db
     .select({
       thread: threads,
       assistant: assistants,
@@ -54,7 +54,7 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      spending: spendingSql(ownerEmail),
+      spending: spendingSql(sql`${ownerEmail}`),
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)
         FROM (
@@ -65,8 +65,14 @@ async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
     })
     .from(threads)
     .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-    .where(and(eq(threads.id, threadId), eq(threads.ownerEmail, ownerEmail), eq(assistants.ownerEmail, ownerEmail)))
-    .limit(1);
+    .where(and(eq(threads.id, sql.placeholder('threadId')), eq(threads.ownerEmail, ownerEmail), eq(assistants.ownerEmail, ownerEmail)))
+    .limit(1)
+    .prepare('chat_turn_subjects');
+});
+
+/** The turn's subjects (turnSubjectsQuery); 404 as for a missing thread when the thread is not the caller's. */
+async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
+  const [row] = await turnSubjectsQuery(db).execute({ ownerEmail, threadId });
   if (!row) throw new AppError('NOT_FOUND', 'Thread not found.');
   return row;
 }
@@ -135,6 +141,21 @@ async function answerInThread(
   return { userMessage: turn.question, reply: turn.reply, answer: turn.answer };
 }
 
+/** Every turn stores its question. */
+const questionInsert = preparedPerDatabase((db) =>
+  db
+    .insert(messages)
+    .values({
+      ownerEmail: sql.placeholder('ownerEmail'),
+      threadId: sql.placeholder('threadId'),
+      content: sql.placeholder('content'),
+      senderType: 'user',
+      useCase: sql.placeholder('useCase'),
+    })
+    .returning()
+    .prepare('chat_turn_question'),
+);
+
 /** The turn's question as a stored Message: a new row, or the unanswered one being asked again. */
 async function storeQuestion(
   ctx: TurnContext,
@@ -150,16 +171,12 @@ async function storeQuestion(
     const [row] = await ctx.db.select().from(messages).where(eq(messages.id, input.unanswered.id)).limit(1);
     if (row) return toApiItem(getModel('Message'), row) as ChatMessage;
   }
-  const [row] = await ctx.db
-    .insert(messages)
-    .values({
-      ownerEmail: input.ownerEmail,
-      threadId: input.thread.id,
-      content: input.content,
-      senderType: 'user',
-      useCase: input.assistant.useCase,
-    })
-    .returning();
+  const [row] = await questionInsert(ctx.db).execute({
+    ownerEmail: input.ownerEmail,
+    threadId: input.thread.id,
+    content: input.content,
+    useCase: input.assistant.useCase,
+  });
   return publishRow(ctx, getModel('Message'), 'create', row as object) as ChatMessage;
 }
 
