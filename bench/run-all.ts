@@ -54,6 +54,8 @@ const benchmarks: Record<string, Benchmark> = {
   channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
   turnThroughput: () => turnThroughput(),
+  // Postgres and Redis at DATABASE_URL and REDIS_URL (default: this machine's), two web processes.
+  turnThroughputPostgres: () => turnThroughput({ postgres: true }),
   analyticsRefresh: () => analyticsRefresh(),
   dashboardFirstPaint: () => dashboardFirstPaint(),
 };

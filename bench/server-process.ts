@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,8 +16,9 @@ export interface BenchServer {
   url: string;
   dataDir: string;
   token(email: string): Promise<string>;
+  /** Resident memory of the process and its child processes (WEB_CONCURRENCY's web processes). */
   rssBytes(): number;
-  /** CPU time the process has used so far, user and system, in ms (/proc, 10 ms ticks). */
+  /** CPU time the process and its running children have used so far, user and system, in ms (/proc, 10 ms ticks). */
   cpuMs(): number;
   /** Whether the process is still running (it has not exited or been killed). */
   running(): boolean;
@@ -67,21 +68,48 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     token: async (email) => (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token,
     running: () => server.child.exitCode === null && server.child.signalCode === null,
     output: () => server.output.join(''),
-    rssBytes: () => {
-      const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) * 1024;
-    },
-    cpuMs: () => {
-      const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 10 ms.
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    rssBytes: () => processTree(server.child.pid).reduce((sum, pid) => sum + rssOf(pid), 0),
+    cpuMs: () => processTree(server.child.pid).reduce((sum, pid) => sum + cpuMsOf(pid), 0),
     stop: async () => {
       await server.stop();
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A process and its descendants (`/proc/<pid>/task/<tid>/children`), parents first. */
+function processTree(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  const children = (() => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+        readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  })();
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 export async function graphql(server: BenchServer, token: string, query: string, variables?: Record<string, unknown>) {

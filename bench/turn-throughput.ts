@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../apps/server/src/testing/fake-llm/fake-openai';
 import { firstTokenMs, percentile, removeBundle, startServer } from './server-process';
 
@@ -15,6 +17,10 @@ import { firstTokenMs, percentile, removeBundle, startServer } from './server-pr
  * - Memory after the load. Goal: under 400 MB.
  * With BENCH_CPU_PROFILE=1 the server writes a V8 CPU profile, and the functions that took the
  * most of it (self time) are listed by source file.
+ *
+ * `postgres` runs the same on Postgres and Redis (DATABASE_URL, REDIS_URL; a scratch database is
+ * made and dropped) with WEB_CONCURRENCY=2: CPU and memory are then those of the Node processes
+ * (the primary and its two web processes), not of Postgres.
  */
 interface Client {
   url: string;
@@ -83,7 +89,8 @@ function topOfProfile(dir: string, limit = 25) {
     .map(([fn, us]) => ({ fn, percent: Number(((us / total) * 100).toFixed(1)) }));
 }
 
-export async function turnThroughput({ sequential = 500, concurrent = 100, seconds = 20 } = {}) {
+export async function turnThroughput({ sequential = 500, concurrent = 100, seconds = 20, postgres = false } = {}) {
+  const scratch = postgres ? await scratchDatabase() : null;
   const fake = await startFakeOpenAi();
   const profileDir = process.env.BENCH_CPU_PROFILE ? mkdtempSync(path.join(tmpdir(), 'aisle-profile-')) : null;
   const server = await startServer({
@@ -92,6 +99,7 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
       OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_MODELS: 'bench-model',
       ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      ...(scratch ? { DATABASE_URL: scratch.url, REDIS_URL: redisUrl(), WEB_CONCURRENCY: '2' } : {}),
     },
   });
   let result: Record<string, unknown>;
@@ -131,6 +139,7 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     const p50 = percentile(firstTokens, 50);
     const p99 = percentile(firstTokens, 99);
     result = {
+      backend: scratch ? 'postgres, WEB_CONCURRENCY=2' : 'embedded',
       cpuPerTurnMs: Number(cpuPerTurnMs.toFixed(2)),
       goalCpuPerTurnMs: 6,
       sequentialTurnMs: Number(sequentialMs.toFixed(2)),
@@ -149,6 +158,7 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
   } finally {
     await server.stop();
     await fake.close();
+    await scratch?.drop();
   }
   if (profileDir) {
     result.profileTopSelfTime = topOfProfile(profileDir);
@@ -156,6 +166,27 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     else result.profileDir = profileDir;
   }
   return result;
+}
+
+const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A database of its own on the Postgres at DATABASE_URL, dropped afterwards. */
+async function scratchDatabase() {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `aisle_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 if (process.argv[1]?.endsWith('turn-throughput.ts')) {

@@ -45,10 +45,18 @@ export function createStatementCache(db, { limit = 200 } = {}) {
 
   async function prepare(sql) {
     const name = `aisle_${sequence++}`;
-    const pending = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
-    const messages = await run(
-      concat([...pending, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    );
+    const stale = closing.splice(0);
+    const closes = stale.map((old) => serialize.close({ type: 'S', name: old }));
+    let messages;
+    try {
+      messages = await run(
+        concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      );
+    } catch (error) {
+      // A failed transaction refuses the whole trip, the closes too: they are sent again next time.
+      closing.push(...stale);
+      throw error;
+    }
     const statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
