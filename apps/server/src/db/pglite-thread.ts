@@ -67,8 +67,15 @@ function portable(options: PgliteQueryOptions | undefined) {
 
 const workerFile = new URL('./pglite-worker.mjs', import.meta.url);
 
-export async function startPgliteThread(options: { dataDir?: string; startParams: string[] }): Promise<PgliteThread> {
-  const worker = new Worker(workerFile, { workerData: { dataDir: options.dataDir, startParams: options.startParams } });
+export async function startPgliteThread(options: {
+  dataDir?: string;
+  startParams: string[];
+  /** How often tables that changed are analysed (default: every minute; pglite-worker.mjs). */
+  analyseEveryMs?: number;
+}): Promise<PgliteThread> {
+  const worker = new Worker(workerFile, {
+    workerData: { dataDir: options.dataDir, startParams: options.startParams, analyseEveryMs: options.analyseEveryMs },
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | null = null;

@@ -22,6 +22,35 @@ await db.exec('CREATE EXTENSION IF NOT EXISTS vector');
 /** Repeated statements are parsed and planned once (pglite-statements.mjs). */
 const statements = createStatementCache(db);
 
+// The embedded database's own autoanalyze. PGlite runs Postgres without its background workers, so
+// nothing refreshes the planner's statistics: a table never analysed is planned from guesses (a
+// thread's latest messages were read by sorting the whole thread). Every minute, each table whose
+// size moved by more than a fifth since its last ANALYZE (or never had one) is analysed, one
+// statement at a time so other work runs between them; Postgres re-plans what depended on it.
+const STALE_TABLES = `
+  SELECT quote_ident(c.relname) AS name
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind = 'r' AND n.nspname = 'public' AND pg_relation_size(c.oid) > 0
+    AND (c.reltuples < 0 OR abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 0.2 * c.relpages)`;
+let closing = false;
+let analysing = false;
+async function analyseStaleTables() {
+  if (analysing || closing) return;
+  analysing = true;
+  try {
+    const { rows } = await db.query(STALE_TABLES);
+    for (const { name } of rows) {
+      if (closing) return;
+      // A table dropped meanwhile is simply skipped.
+      await db.exec(`ANALYZE ${name}`).catch(() => undefined);
+    }
+  } finally {
+    analysing = false;
+  }
+}
+const upkeep = setInterval(() => analyseStaleTables().catch(() => undefined), workerData.analyseEveryMs ?? 60_000);
+upkeep.unref();
+
 /** Open transactions: id → { tx, finish(outcome) }. */
 const transactions = new Map();
 let nextTransaction = 1;
@@ -97,6 +126,8 @@ async function handle(message) {
       return null;
     }
     case 'close':
+      closing = true;
+      clearInterval(upkeep);
       await db.close();
       return null;
     default:
