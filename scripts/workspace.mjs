@@ -57,6 +57,10 @@ export function serverEnv(source = process.env) {
   const userCwd = source.INIT_CWD || process.cwd();
   const absolute = (value, fallback) => (value ? path.resolve(userCwd, value) : path.join(repoRoot, fallback));
   return {
+    // Two malloc arenas instead of up to eight per core (glibc): the server's threads (HTTP, the
+    // embedded database, the sandbox) then keep ~50 MB less memory after a load (measured with
+    // bench turnThroughput: 457 → 409 MB), at no measured speed cost. Ignored outside glibc.
+    MALLOC_ARENA_MAX: '2',
     ...source,
     DATA_DIR: absolute(source.DATA_DIR, 'data'),
     WEB_DIST_DIR: absolute(source.WEB_DIST_DIR, path.join('apps', 'web', 'dist')),
