@@ -100,6 +100,19 @@ describe('prepared statements on the embedded database', () => {
     expect(names.rows.map((row) => row.name)).toEqual(['tx shirt']);
   });
 
+  it('refuses new statements in a failed transaction as PGlite does, and keeps working after the rollback', async () => {
+    const failure = await db
+      .transaction(async (tx) => {
+        await statements.query('SELECT 1 / $1::int AS n', [0], undefined, tx).catch(() => undefined);
+        // The transaction has failed: a statement never prepared before is refused too.
+        await statements.query('SELECT $1::int * 3 AS tripled', [2], undefined, tx);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: '25P02' });
+    expect((await statements.query<{ tripled: number }>('SELECT $1::int * 3 AS tripled', [2])).rows[0]?.tripled).toBe(6);
+    expect(await prepared()).toBeLessThanOrEqual(4);
+  });
+
   it('leaves statements it does not keep (settings, DDL) to PGlite', async () => {
     const before = statements.size;
     await statements.query("SET application_name = 'aisle'");
