@@ -37,7 +37,7 @@ describe('the embedded database analyses tables that changed', () => {
       'EXPLAIN SELECT id, body FROM notes WHERE thread = $1 ORDER BY created_at DESC, id DESC LIMIT 21',
       [3],
     );
-    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const text = (plan.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('Index Scan Backward using notes_thread_idx');
     expect(text).not.toMatch(/Sort/);
   });
