@@ -126,7 +126,9 @@ describe('catalog sync and product webhooks', () => {
     expect(
       (await injectWebhook(t.app, fake, { topic: 'products/delete', shop: SHOP, payload: { id: Number(doomed.legacyResourceId) } })).status,
     ).toBe(200);
-    await eventually(async () => (await filePassages(t, file.id)).length === before.length - 1);
+    // The refresh job removes the passage, then the product's record: wait until it has done both.
+    const productRows = () => t.services.db.select().from(products).where(eq(products.externalId, doomed.id));
+    await eventually(async () => (await filePassages(t, file.id)).length === before.length - 1 && (await productRows()).length === 0);
     const after = await filePassages(t, file.id);
     expect(after.map((passage) => passage.id)).toEqual(before.filter((passage) => passage.ordinal !== 10).map((passage) => passage.id));
     expect(after.map((passage) => passage.ordinal)).toEqual(after.map((_, i) => i));
@@ -134,6 +136,6 @@ describe('catalog sync and product webhooks', () => {
       await passagesOfStoredFile(t, storeId, file.id),
     );
     expect(await statisticsDrift(t, storeId)).toEqual([]);
-    expect(await t.services.db.select().from(products).where(eq(products.externalId, doomed.id))).toEqual([]);
+    expect(await productRows()).toEqual([]);
   });
 });
