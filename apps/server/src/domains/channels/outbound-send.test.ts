@@ -204,13 +204,21 @@ describe('outbound sends, handoff and reply windows', () => {
   it('marks the account and tells the owner once when the Send API refuses the token (401)', async () => {
     graph.failNext(graphErrors.expiredToken);
     await messenger('psid-401', 'Hello');
-    await eventually(async () => (await accountsOf(t, owner, 'messenger'))[0]?.tokenState === 'revoked', 15_000, 'the revoked state');
+    const reconnectNotices = async () =>
+      (await t.services.db.select().from(notifications).where(eq(notifications.ownerEmail, owner.email))).filter(
+        (n) => n.title === 'Reconnect Messenger',
+      );
+    // The send job marks the account, then tells the owner: wait for both.
+    await eventually(
+      async () => (await accountsOf(t, owner, 'messenger'))[0]?.tokenState === 'revoked' && (await reconnectNotices()).length > 0,
+      15_000,
+      'the revoked state and its notice',
+    );
     const [account] = await accountsOf(t, owner, 'messenger');
     expect(account).toMatchObject({ tokenState: 'revoked', status: 'connected' });
     expect(account?.tokenProblem).toContain('Session has expired');
     expect(sendsTo('psid-401').map((sent) => sent.status)).toEqual([401]);
-    const bell = await t.services.db.select().from(notifications).where(eq(notifications.ownerEmail, owner.email));
-    expect(bell.filter((n) => n.title === 'Reconnect Messenger')).toHaveLength(1);
+    expect(await reconnectNotices()).toHaveLength(1);
 
     // Further replies are not attempted while the token is refused, and the owner is not told again.
     await messenger('psid-401', 'Hello again');
@@ -218,7 +226,6 @@ describe('outbound sends, handoff and reply windows', () => {
     expect(sendsTo('psid-401')).toHaveLength(1);
     const threadId = (await threadOf('messenger', 'psid-401'))?.thread.id as string;
     expect((await post(t, owner, '/api/messenger/user_reply/', { sharedThreadId: threadId, content: 'Hi' })).status).toBe(409);
-    const again = await t.services.db.select().from(notifications).where(eq(notifications.ownerEmail, owner.email));
-    expect(again.filter((n) => n.title === 'Reconnect Messenger')).toHaveLength(1);
+    expect(await reconnectNotices()).toHaveLength(1);
   });
 });
