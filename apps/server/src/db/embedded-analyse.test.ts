@@ -3,8 +3,8 @@ import { type PgliteThread, startPgliteThread } from './pglite-thread';
 
 /**
  * The embedded database refreshes its planner statistics by itself (PGlite has no autovacuum): once
- * a table has grown, a thread's latest messages are read from the end of the index instead of by
- * sorting every message of the thread, as on Postgres.
+ * a table has grown, a thread's latest messages are read from the end of the (thread, time) index
+ * instead of by sorting every message of the thread, as on Postgres.
  */
 describe('the embedded database analyses tables that changed', () => {
   let db: PgliteThread;
@@ -13,7 +13,7 @@ describe('the embedded database analyses tables that changed', () => {
     db = await startPgliteThread({ startParams: [], analyseEveryMs: 100 });
     await db.exec(`
       CREATE TABLE notes (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), thread int NOT NULL, body text, created_at timestamptz NOT NULL);
-      CREATE INDEX notes_thread_idx ON notes (thread, created_at, id);
+      CREATE INDEX notes_thread_idx ON notes (thread, created_at);
     `);
   });
   afterAll(async () => {
@@ -39,6 +39,7 @@ describe('the embedded database analyses tables that changed', () => {
     );
     const text = (plan.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('Index Scan Backward using notes_thread_idx');
-    expect(text).not.toMatch(/Sort/);
+    // Only the rows with the same time are put in order (an incremental sort), not the whole thread.
+    expect(text).not.toMatch(/(?<!Incremental )Sort {2}\(/);
   });
 });

@@ -139,8 +139,7 @@ export const messages = pgTable(
     llmUsage: jsonb('llm_usage'),
     useCase: text('use_case'),
   },
-  // With the id, a thread's latest messages in order are the index's last entries (no sort of the whole thread).
-  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt, t.id)],
+  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)],
 );
 
 /** Spec §3 Task: a recorded unit of work (function run, generation, job). */

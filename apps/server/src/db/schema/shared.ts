@@ -105,8 +105,7 @@ export const sharedMessages = pgTable(
     deliveryError: text('delivery_error'),
   },
   (t) => [
-    // With the id, a thread's latest messages in order are the index's last entries (no sort of the whole thread).
-    index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt, t.id),
+    index('shared_messages_thread_idx').on(t.sharedThreadId, t.createdAt),
     // A platform message is stored once, however often its webhook arrives.
     uniqueIndex('shared_messages_channel_message_unique').on(t.sharedThreadId, t.channelMessageId),
   ],

@@ -50,9 +50,23 @@ describe('Shopify webhooks', () => {
         .insert(sharedThreads)
         .values({ ownerEmail: session.email, sharedAssistantId: share.id as string, origin: 'widget', visitorContact: contact })
         .returning();
+      // The reply a second after the question, as in a conversation (one statement would give both the same time).
+      const asked = new Date(Date.now() - 60_000);
       await t.services.db.insert(sharedMessages).values([
-        { ownerEmail: session.email, sharedThreadId: row?.id as string, content: 'Where is my parcel?', senderType: 'user' },
-        { ownerEmail: session.email, sharedThreadId: row?.id as string, content: 'It ships tomorrow.', senderType: 'assistant' },
+        {
+          ownerEmail: session.email,
+          sharedThreadId: row?.id as string,
+          content: 'Where is my parcel?',
+          senderType: 'user',
+          createdAt: asked,
+        },
+        {
+          ownerEmail: session.email,
+          sharedThreadId: row?.id as string,
+          content: 'It ships tomorrow.',
+          senderType: 'assistant',
+          createdAt: new Date(asked.getTime() + 1000),
+        },
       ]);
       return row?.id as string;
     };
