@@ -73,11 +73,7 @@ function errorOf(error) {
   return copy;
 }
 
-function target(message) {
-  if (message.tx === undefined) return db;
-  return transactionOf(message);
-}
-
+/** The open transaction a message names, or undefined for none. */
 function transactionOf(message) {
   if (message.tx === undefined) return undefined;
   const open = transactions.get(message.tx);
@@ -90,7 +86,7 @@ async function handle(message) {
     case 'query':
       return await statements.query(message.sql, message.params, optionsOf(message.options), transactionOf(message));
     case 'exec':
-      return await target(message).exec(message.sql, optionsOf(message.options));
+      return await (transactionOf(message) ?? db).exec(message.sql, optionsOf(message.options));
     case 'begin': {
       const id = nextTransaction++;
       const open = {};
