@@ -20,6 +20,12 @@ export interface BenchServer {
   rssBytes(): number;
   /** CPU time the process and its running children have used so far, user and system, in ms (/proc, 10 ms ticks). */
   cpuMs(): number;
+  /**
+   * The same by kind of thread, summed over the process tree: `MainThread` (HTTP, streams),
+   * `WorkerThread` (the embedded database), `V8Worker` (V8's helpers: concurrent and parallel
+   * garbage collection, compilation), `libuv-worker`…
+   */
+  cpuMsByThread(): Record<string, number>;
   /** Whether the process is still running (it has not exited or been killed). */
   running(): boolean;
   /** What the process printed (warnings and errors: LOG_LEVEL is warn). */
@@ -70,6 +76,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     output: () => server.output.join(''),
     rssBytes: () => processTree(server.child.pid).reduce((sum, pid) => sum + rssOf(pid), 0),
     cpuMs: () => processTree(server.child.pid).reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+    cpuMsByThread: () => {
+      const byName: Record<string, number> = {};
+      for (const pid of processTree(server.child.pid)) {
+        for (const { name, ms } of threadsOf(pid)) byName[name] = (byName[name] ?? 0) + ms;
+      }
+      return byName;
+    },
     stop: async () => {
       await server.stop();
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
@@ -101,14 +114,28 @@ function rssOf(pid: number): number {
   }
 }
 
-function cpuMsOf(pid: number): number {
+/** utime + stime of a `/proc/…/stat` (fields 14 and 15; 11 and 12 after the command name), in ticks of 10 ms. */
+function cpuMsOfStat(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 10 ms.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
+  }
+}
+
+const cpuMsOf = (pid: number) => cpuMsOfStat(`/proc/${pid}/stat`);
+
+/** The process's threads by name (`/proc/<pid>/task/<tid>/comm`) and their CPU time. */
+function threadsOf(pid: number): { name: string; ms: number }[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => ({
+      name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(),
+      ms: cpuMsOfStat(`/proc/${pid}/task/${tid}/stat`),
+    }));
+  } catch {
+    return [];
   }
 }
 

@@ -15,8 +15,8 @@ import { firstTokenMs, percentile, removeBundle, startServer } from './server-pr
  * - 100 concurrent chats for 20 s, each asking its next question once the answer is done: turns per
  *   second and time to the first token p50/p99. Goals: at least 200 turns/s, p99 at most 2 × p50.
  * - Memory after the load. Goal: under 400 MB.
- * With BENCH_CPU_PROFILE=1 the server writes a V8 CPU profile, and the functions that took the
- * most of it (self time) are listed by source file.
+ * With BENCH_CPU_PROFILE=1 the server writes V8 CPU profiles, and the functions that took the most
+ * of the sequential turns (self time, per thread) are listed by source file.
  *
  * `postgres` runs the same on Postgres and Redis (DATABASE_URL, REDIS_URL; a scratch database is
  * made and dropped) with WEB_CONCURRENCY=2: CPU and memory are then those of the Node processes
@@ -59,34 +59,48 @@ interface ProfileNode {
   children?: number[];
 }
 
-/** The CPU profile's self time by function, top `limit`, in percent of the sampled time. */
-function topOfProfile(dir: string, limit = 25) {
-  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) return null;
-  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
-    nodes: ProfileNode[];
-    samples: number[];
-    timeDeltas: number[];
-  };
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    const delta = profile.timeDeltas[i] ?? 0;
-    total += delta;
-    if (!node) return;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url
-      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist[^/]*\/[^/]+\//, '')}:${lineNumber + 1}`
-      : '(native)';
-    const key = `${functionName || '(anonymous)'} ${where}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-  });
-  return [...self.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .map(([fn, us]) => ({ fn, percent: Number(((us / total) * 100).toFixed(1)) }));
+/**
+ * The server's CPU profiles (one per thread: the main thread and the database thread), self time by
+ * function over the sequential turns only (samples inside `window`, microseconds of the monotonic
+ * clock both processes share), top `limit`, in milliseconds per turn.
+ */
+function topOfProfile(dir: string, window: [bigint, bigint], turns: number, limit = 20) {
+  const threads: Record<string, { busyMsPerTurn: number; top: { fn: string; msPerTurn: number }[] }> = {};
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+      nodes: ProfileNode[];
+      startTime: number;
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const self = new Map<string, number>();
+    let busy = 0;
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      const delta = profile.timeDeltas[i] ?? 0;
+      at += delta;
+      const node = byId.get(id);
+      if (!node || at < window[0] || at > window[1]) return;
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (functionName === '(idle)') return;
+      busy += delta;
+      const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist[^/]*\//, '')}:${lineNumber + 1}` : '(native)';
+      const key = `${functionName || '(anonymous)'} ${where}`;
+      self.set(key, (self.get(key) ?? 0) + delta);
+    });
+    if (!busy) continue; // a process that was not running during the window (the data directory's set-up)
+    const perTurn = (us: number) => Number((us / 1000 / turns).toFixed(3));
+    const thread = /\.\d+\.0\.\d+\.cpuprofile$/.test(file) ? 'main' : 'database';
+    threads[thread] = {
+      busyMsPerTurn: perTurn(busy),
+      top: [...self.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, limit)
+        .map(([fn, us]) => ({ fn, msPerTurn: perTurn(us) })),
+    };
+  }
+  return threads;
 }
 
 export async function turnThroughput({ sequential = 500, concurrent = 100, seconds = 20, postgres = false } = {}) {
@@ -103,6 +117,7 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     },
   });
   let result: Record<string, unknown>;
+  let sequentialWindowUs: [bigint, bigint] | null = null;
   try {
     const client = { url: server.url, token: await server.token('throughput@bench.test') };
     const assistant = await call(client, '/api/assistant/create/', { assistantName: 'Bench', model: 'openai:bench-model' });
@@ -115,10 +130,17 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     // CPU per turn: turns one after another in a few threads (history grows as in a real chat).
     const threads = await Promise.all(Array.from({ length: 10 }, newThread));
     const cpuBefore = server.cpuMs();
+    const threadsBefore = server.cpuMsByThread();
+    const windowStart = process.hrtime.bigint() / 1000n;
     const sequentialStart = performance.now();
     for (let i = 0; i < sequential; i++) await turn(client, threads[i % threads.length] as string, `Question ${i}?`);
     const cpuPerTurnMs = (server.cpuMs() - cpuBefore) / sequential;
+    const threadsAfter = server.cpuMsByThread();
+    const cpuPerTurnByThreadMs = Object.fromEntries(
+      Object.entries(threadsAfter).map(([name, ms]) => [name, Number(((ms - (threadsBefore[name] ?? 0)) / sequential).toFixed(2))]),
+    );
     const sequentialMs = (performance.now() - sequentialStart) / sequential;
+    sequentialWindowUs = [windowStart, process.hrtime.bigint() / 1000n];
 
     // 100 chats at once, closed loop.
     const chats = await Promise.all(Array.from({ length: concurrent }, newThread));
@@ -141,6 +163,7 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     result = {
       backend: scratch ? 'postgres, WEB_CONCURRENCY=2' : 'embedded',
       cpuPerTurnMs: Number(cpuPerTurnMs.toFixed(2)),
+      cpuPerTurnByThreadMs,
       goalCpuPerTurnMs: 6,
       sequentialTurnMs: Number(sequentialMs.toFixed(2)),
       concurrent100: {
@@ -161,9 +184,9 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
     await scratch?.drop();
   }
   if (profileDir) {
-    result.profileTopSelfTime = topOfProfile(profileDir);
+    if (sequentialWindowUs) result.profileSequentialTurns = topOfProfile(profileDir, sequentialWindowUs, sequential);
     if (!process.env.BENCH_KEEP_PROFILE) rmSync(profileDir, { recursive: true, force: true });
-    else result.profileDir = profileDir;
+    else Object.assign(result, { profileDir, sequentialWindowUs: sequentialWindowUs?.map(String) });
   }
   return result;
 }

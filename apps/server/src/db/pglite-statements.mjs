@@ -93,8 +93,13 @@ export function createStatementCache(db, { limit = 200 } = {}) {
         serialize.sync(),
       ]),
     );
-    // The columns were described once, when the statement was prepared.
-    return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, db.parsers, options)[0];
+    // The columns were described once, when the statement was prepared. Parsers marked complete
+    // (PGlite's own with some replaced, merged once by the caller) are used as given rather than
+    // merged into PGlite's again for every result.
+    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    if (!options?.parsersComplete) return parse.parseResults(described, db.parsers, options)[0];
+    const { parsers, parsersComplete: _, ...rest } = options;
+    return parse.parseResults(described, parsers, rest)[0];
   }
 
   async function executeOrRenew(sql, params, options, inTransaction) {
@@ -115,7 +120,11 @@ export function createStatementCache(db, { limit = 200 } = {}) {
     get size() {
       return statements.size;
     },
-    /** The statement's results, as `(transaction ?? db).query(sql, params, options)` gives them. */
+    /**
+     * The statement's results, as `(transaction ?? db).query(sql, params, options)` gives them.
+     * `options.parsersComplete`: `options.parsers` is a whole set (PGlite's own with some replaced),
+     * used as it is instead of being merged into PGlite's for every result.
+     */
     query(sql, params = [], options = undefined, transaction = undefined) {
       if (!REPEATABLE.test(sql) || options?.paramTypes || options?.blob) return (transaction ?? db).query(sql, params, options);
       // As PGlite's own query: outside a transaction it waits for any open one, then runs alone.

@@ -49,6 +49,19 @@ describe('prepared statements on the embedded database', () => {
     expect(await prepared()).toBe(1);
   });
 
+  it('reads values raw where the caller asks, with overrides or with a complete set of parsers', async () => {
+    const sql = 'SELECT price, at, meta FROM items WHERE name = $1';
+    const raw = (value: unknown) => value;
+    // 1700 numeric, 1184 timestamptz: left as Postgres writes them (Drizzle parses them itself).
+    const overrides = { 1700: raw, 1184: raw };
+    const expected = await db.query(sql, ['linen shirt'], { parsers: overrides });
+    expect(expected.rows[0]).toMatchObject({ price: '19.5', meta: { colour: 'blue' } });
+    expect(typeof (expected.rows[0] as { at: unknown }).at).toBe('string');
+    expect(await statements.query(sql, ['linen shirt'], { parsers: overrides })).toEqual(expected);
+    const complete = { ...db.parsers, ...overrides };
+    expect(await statements.query(sql, ['linen shirt'], { parsers: complete, parsersComplete: true })).toEqual(expected);
+  });
+
   it('writes and returns rows, and reports a broken constraint with its code; the next statement runs', async () => {
     const insert = 'INSERT INTO items (name, meta) VALUES ($1, $2) RETURNING id, name, meta';
     const added = await statements.query<{ name: string; meta: unknown }>(insert, ['silk scarf', JSON.stringify({ a: [1, 2] })]);

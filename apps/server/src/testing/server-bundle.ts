@@ -60,8 +60,8 @@ function spawnBundle(bundleDir: string, env: Record<string, string | undefined>)
   const output: string[] = [];
   const child = spawn(process.execPath, [...startNodeFlags, path.join(bundleDir, 'main.mjs')], {
     cwd: serverDir,
-    // MALLOC_ARENA_MAX as `npm start` sets it (scripts/workspace.mjs).
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // glibc's malloc settings as `npm start` sets them (scripts/workspace.mjs).
+    env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));

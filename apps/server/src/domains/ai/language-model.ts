@@ -7,6 +7,7 @@ import { parseModelId } from '../../lib/model-id';
 import type { Retrieve } from './local-answer';
 import { createLocalModel } from './local-model';
 import type { StoredProduct } from './local-product-answer';
+import { providerFetch } from './provider-fetch';
 
 export type ProviderEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL'>;
 
@@ -37,11 +38,17 @@ export function languageModelFor(env: ProviderEnv, modelId: string, options: Lan
     case 'openai': {
       if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) throw notAvailable(modelId);
       // A local server (Ollama) needs no key, but the SDK insists on one.
-      return createOpenAI({ apiKey: env.OPENAI_API_KEY ?? 'unused', baseURL: env.OPENAI_BASE_URL, fetch: options.fetch }).chat(model);
+      return createOpenAI({
+        apiKey: env.OPENAI_API_KEY ?? 'unused',
+        baseURL: env.OPENAI_BASE_URL,
+        fetch: options.fetch ?? providerFetch,
+      }).chat(model);
     }
     case 'anthropic': {
       if (!env.ANTHROPIC_API_KEY) throw notAvailable(modelId);
-      return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL, fetch: options.fetch })(model);
+      return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL, fetch: options.fetch ?? providerFetch })(
+        model,
+      );
     }
     case 'local': {
       if (model !== 'extractive') throw notAvailable(modelId);

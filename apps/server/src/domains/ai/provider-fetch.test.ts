@@ -1,0 +1,154 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerFetch } from './provider-fetch';
+
+/** A model-like server: each path answers in its own way; `release` lets a held stream go on. */
+let server: http.Server;
+let base: string;
+const seen: { path: string; method: string; body: string; headers: http.IncomingHttpHeaders; socket: number }[] = [];
+let release = () => {};
+const sockets = new Map<unknown, number>();
+
+beforeAll(async () => {
+  server = http.createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    if (!sockets.has(req.socket)) sockets.set(req.socket, sockets.size);
+    seen.push({ path: req.url ?? '', method: req.method ?? '', body, headers: req.headers, socket: sockets.get(req.socket) ?? -1 });
+    switch (req.url) {
+      case '/stream': {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req_1' });
+        res.write('data: {"n":1}\n\n');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+      case '/cut': {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: {"n":1}\n\n');
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
+      case '/gzip': {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipSync(JSON.stringify({ ok: true })));
+        return;
+      }
+      case '/moved': {
+        res.writeHead(307, { location: '/json' });
+        res.end();
+        return;
+      }
+      case '/limited': {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+        res.end('{"error":{"message":"Rate limit reached"}}');
+        return;
+      }
+      default: {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ echo: body }));
+      }
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const post = (path: string, init: RequestInit = {}) =>
+  providerFetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test' },
+    body: JSON.stringify({ model: 'm', stream: true }),
+    ...init,
+  });
+
+describe('providerFetch (the model providers’ HTTP client)', () => {
+  it('sends the request as given and hands back status, headers and the body as it arrives', async () => {
+    const res = await post('/stream');
+    expect(res.status).toBe(200);
+    expect(res.ok).toBe(true);
+    expect(res.headers.get('x-request-id')).toBe('req_1');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const text = new TextDecoder();
+    // The first event is readable while the server still holds the rest.
+    expect(text.decode((await reader.read()).value)).toBe('data: {"n":1}\n\n');
+    release();
+    let rest = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += text.decode(part.value);
+    expect(rest).toBe('data: [DONE]\n\n');
+    const request = seen.at(-1);
+    expect(request).toMatchObject({ path: '/stream', method: 'POST', body: '{"model":"m","stream":true}' });
+    expect(request?.headers).toMatchObject({ authorization: 'Bearer sk-test', 'content-type': 'application/json', 'content-length': '27' });
+  });
+
+  it('keeps the connection for the next request', async () => {
+    await (await post('/json')).text();
+    await (await post('/json')).text();
+    const [a, b] = seen.slice(-2);
+    expect(a?.socket).toBe(b?.socket);
+  });
+
+  it('gives an error status with its body and headers, as fetch does', async () => {
+    const res = await post('/limited');
+    expect(res.ok).toBe(false);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3');
+    expect(await res.json()).toEqual({ error: { message: 'Rate limit reached' } });
+  });
+
+  it('decodes a compressed body', async () => {
+    expect(await (await post('/gzip')).json()).toEqual({ ok: true });
+  });
+
+  it('follows a redirect as fetch does', async () => {
+    const res = await post('/moved');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ echo: '{"model":"m","stream":true}' });
+  });
+
+  it('rejects as fetch does when nothing listens: TypeError "fetch failed" with the connection error', async () => {
+    const closed = http.createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    const error = await providerFetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }).catch((e) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause.code).toBe('ECONNREFUSED');
+  });
+
+  it('errors the body with TypeError "terminated" when the connection is cut mid-answer', async () => {
+    const res = await post('/cut');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const error = await reader.read().catch((e) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('terminated');
+  });
+
+  it('stops with the signal’s reason: before the answer, and in the middle of its body', async () => {
+    const early = new AbortController();
+    early.abort(new DOMException('stopped', 'AbortError'));
+    await expect(post('/json', { signal: early.signal })).rejects.toMatchObject({ name: 'AbortError' });
+
+    const late = new AbortController();
+    const res = await post('/stream', { signal: late.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    late.abort(new DOMException('stopped', 'AbortError'));
+    await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+  });
+});
