@@ -21,6 +21,8 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
 };
 
+const IDLE_TIMEOUT_MS = 300_000;
+
 /** A response with no body (fetch's rule): 101, 103, 204, 205, 304 or an answer to HEAD. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -102,6 +104,10 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
   return new Promise<Response>((resolve, reject) => {
     const headers = { accept: '*/*', ...headerRecord(init.headers) };
     const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent });
+    // As undici's header and body timeouts: five minutes without a byte ends the request.
+    req.setTimeout(IDLE_TIMEOUT_MS, () =>
+      req.destroy(Object.assign(new Error('the provider sent nothing for 5 minutes'), { code: 'ETIMEDOUT' })),
+    );
     let settled = false;
     const onAbort = () => {
       req.destroy();
