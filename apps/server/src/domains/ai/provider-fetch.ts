@@ -133,18 +133,24 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
         res.resume();
         return resolve(fetch(input, init));
       }
-      const responseHeaders = new Headers();
-      for (let i = 0; i < res.rawHeaders.length; i += 2)
-        responseHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
-      const empty = NULL_BODY.has(status) || method === 'HEAD';
-      if (empty) res.resume();
-      resolve(
-        new Response(empty ? null : bodyOf(res, decoded(res), signal ?? undefined), {
-          status,
-          statusText: res.statusMessage ?? '',
-          headers: responseHeaders,
-        }),
-      );
+      try {
+        const responseHeaders = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          responseHeaders.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+        const empty = NULL_BODY.has(status) || method === 'HEAD';
+        if (empty) res.resume();
+        resolve(
+          new Response(empty ? null : bodyOf(res, decoded(res), signal ?? undefined), {
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: responseHeaders,
+          }),
+        );
+      } catch (error) {
+        // An answer fetch could not represent either (a status or header it refuses): a failed request, not a crash.
+        res.destroy();
+        reject(fetchFailed(error));
+      }
     });
     req.end(body ?? undefined);
   });
