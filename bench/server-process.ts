@@ -3,7 +3,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/database';
+import { users as usersTable } from '../apps/server/src/db/schema/users';
+import { provisionUser } from '../apps/server/src/domains/accounts/provision-user';
 import { createTokenSigner } from '../apps/server/src/domains/auth/tokens';
+import { adjustBalance } from '../apps/server/src/domains/billing/adjust-balance';
+import { seedTierPlans } from '../apps/server/src/domains/billing/tiers';
 import type { GqlData } from '../apps/server/src/testing/graphql-client';
 import { buildBundle, type RunningServer, startBundle } from '../apps/server/src/testing/server-bundle';
 
@@ -15,6 +21,10 @@ export interface BenchServer {
   port: number;
   url: string;
   dataDir: string;
+  /**
+   * An access token for this e-mail: a real sign-in (`POST /api/token/`) for an account in
+   * `options.users`, otherwise one signed for an e-mail that has no account (no credit or plan).
+   */
   token(email: string): Promise<string>;
   /** Resident memory of the process and its child processes (WEB_CONCURRENCY's web processes). */
   rssBytes(): number;
@@ -53,25 +63,69 @@ export interface StartServerOptions {
   webDistDir?: string;
   /** More configuration (providers, limits). */
   env?: Record<string, string>;
+  /**
+   * Accounts made before the server starts (`seedUsers`), so turns read and charge a real user's
+   * row as a merchant's do.
+   */
+  users?: string[];
+}
+
+/**
+ * What an operator does before the shop opens: each e-mail becomes a verified user
+ * (`npm run user:create`'s provisionUser) on the Business tier with $1,000 of credit (a top-up
+ * through the ledger), in the database the server is about to open.
+ */
+async function seedUsers(emails: string[], password: string, env: Record<string, string | undefined>) {
+  if (!emails.length) return;
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db` });
+  try {
+    await seedTierPlans(database.db);
+    for (const email of emails) {
+      const { user } = await provisionUser({ db: database.db, email, password, isStaff: false });
+      await database.db.update(usersTable).set({ tier: 'business' }).where(eq(usersTable.id, user.id));
+      await adjustBalance(database.db, {
+        ownerEmail: email,
+        kind: 'top_up',
+        amountMicroUsd: 1_000_000_000,
+        idempotencyKey: `bench:${email}`,
+      });
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'aisle-bench-'));
   const secret = `bench-${randomUUID()}-${randomUUID()}`;
-  const server: RunningServer = await startBundle(bundleDir(), {
+  const env = {
     DATA_DIR: dataDir,
     JWT_SECRET: secret,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web'),
     ...options.env,
-  });
+  };
+  const password = `bench-${randomUUID()}`;
+  const users = new Set(options.users ?? []);
+  await seedUsers([...users], password, env);
+  const server: RunningServer = await startBundle(bundleDir(), env);
   const signer = createTokenSigner({ secret, accessLifetimeSeconds: 3600, refreshLifetimeSeconds: 3600 });
+  const signIn = async (email: string) => {
+    const res = await fetch(`${server.url}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { access: string }).access;
+  };
   return {
     port: server.port,
     url: server.url,
     dataDir,
-    token: async (email) => (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token,
+    token: async (email) =>
+      users.has(email) ? signIn(email) : (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token,
     running: () => server.child.exitCode === null && server.child.signalCode === null,
     output: () => server.output.join(''),
     rssBytes: () => processTree(server.child.pid).reduce((sum, pid) => sum + rssOf(pid), 0),

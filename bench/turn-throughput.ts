@@ -9,7 +9,8 @@ import { firstTokenMs, percentile, removeBundle, startServer } from './server-pr
 
 /**
  * Throughput and fairness of answering turns on the embedded default, a zero-delay
- * OpenAI-compatible fake as the model and no stores (issue: throughput and fairness):
+ * OpenAI-compatible fake as the model (named gpt-4o-mini, so every turn is charged), no stores, and
+ * a merchant with a real account (issue: throughput and fairness):
  * - CPU per turn: the server process's CPU time (user + system) over 500 turns one after another,
  *   divided by the turns. Goal: at most 6 ms.
  * - 100 concurrent chats for 20 s, each asking its next question once the answer is done: turns per
@@ -22,6 +23,9 @@ import { firstTokenMs, percentile, removeBundle, startServer } from './server-pr
  * made and dropped) with WEB_CONCURRENCY=2: CPU and memory are then those of the Node processes
  * (the primary and its two web processes), not of Postgres.
  */
+/** A merchant on the Business tier with credit: every turn reads and charges a real account. */
+const BENCH_USER = 'throughput@bench.test';
+
 interface Client {
   url: string;
   token: string;
@@ -35,6 +39,13 @@ async function call(client: Client, url: string, body: unknown) {
   });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Record<string, string>;
+}
+
+/** The account's credit in USD: turns that were charged lower it. */
+async function creditUsd(client: Client): Promise<number> {
+  const res = await fetch(`${client.url}/api/users/available-usd/`, { headers: { authorization: `Bearer ${client.token}` } });
+  if (!res.ok) throw new Error(`users/available-usd answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { available_usd: number }).available_usd;
 }
 
 /** One streamed turn; the time to its first token, or null when the server was busy (503, nothing stored). */
@@ -108,10 +119,11 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
   const fake = await startFakeOpenAi();
   const profileDir = process.env.BENCH_CPU_PROFILE ? mkdtempSync(path.join(tmpdir(), 'aisle-profile-')) : null;
   const server = await startServer({
+    users: [BENCH_USER],
     env: {
       OPENAI_API_KEY: FAKE_OPENAI_KEY,
       OPENAI_BASE_URL: fake.baseUrl,
-      OPENAI_MODELS: 'bench-model',
+      OPENAI_MODELS: 'gpt-4o-mini',
       ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
       ...(scratch ? { DATABASE_URL: scratch.url, REDIS_URL: redisUrl(), WEB_CONCURRENCY: '2' } : {}),
     },
@@ -119,11 +131,12 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
   let result: Record<string, unknown>;
   let sequentialWindowUs: [bigint, bigint] | null = null;
   try {
-    const client = { url: server.url, token: await server.token('throughput@bench.test') };
-    const assistant = await call(client, '/api/assistant/create/', { assistantName: 'Bench', model: 'openai:bench-model' });
+    const client = { url: server.url, token: await server.token(BENCH_USER) };
+    const assistant = await call(client, '/api/assistant/create/', { assistantName: 'Bench', model: 'openai:gpt-4o-mini' });
     fake.script({ text: ['Hello', ' there', '.'], usage: { inputTokens: 20, outputTokens: 3 } });
     const newThread = async () => (await call(client, '/api/thread/create/', { assistantId: assistant.id })).id as string;
 
+    const creditBefore = await creditUsd(client);
     const warm = await newThread();
     for (let i = 0; i < 50; i++) await turn(client, warm, `warm-up ${i}`);
 
@@ -177,6 +190,8 @@ export async function turnThroughput({ sequential = 500, concurrent = 100, secon
       },
       rssMbAfter: Math.round(server.rssBytes() / 1024 / 1024),
       goalRssMb: 400,
+      // Every turn was charged to the merchant's credit (gpt-4o-mini's price for the fake's usage).
+      creditSpentUsd: Number((creditBefore - (await creditUsd(client))).toFixed(6)),
     };
   } finally {
     await server.stop();

@@ -150,11 +150,25 @@ describe('the Shopify admin and storefront', () => {
       const chat = chatFrame();
       if (!chat) throw new Error('no chat frame');
       await chat.getByLabel('Message', { exact: true }).waitFor();
+      const since = suite.server.output.length;
       await chat.getByLabel('Message', { exact: true }).fill('How much is the Linen Shirt No. 1?');
       await chat.getByLabel('Message', { exact: true }).press('Enter');
       const reply = chat.getByRole('log', { name: 'Conversation' }).getByRole('listitem', { name: /said$/ }).last();
       // The fake catalog's Linen Shirt No. 1: €19.00, €21.00 in L.
-      await reply.getByText(/Linen Shirt No\. 1 costs .*€19\.00/).waitFor({ timeout: 60_000 });
+      await reply
+        .getByText(/Linen Shirt No\. 1 costs .*€19\.00/)
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: Error) => {
+          // Say what the shopper saw and what the server complained of, not only that it timed out.
+          const conversation = await chat
+            .getByRole('log', { name: 'Conversation' })
+            .textContent({ timeout: 5_000 })
+            .catch(() => '(unreadable)');
+          const problems = suite.server.output.slice(since).filter((line) => /"level":(40|50|60)/.test(line));
+          throw new Error(
+            `${error.message}\nThe conversation:\n${conversation}\nServer warnings since the question:\n${problems.join('\n')}`,
+          );
+        });
       await screenshot(shopper.page, 'shopify-storefront-answer');
       expect(shopper.errors).toEqual([]);
     } finally {

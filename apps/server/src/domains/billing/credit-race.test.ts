@@ -28,7 +28,16 @@ describe('credit under concurrent spending', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await createTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, DEFAULT_MODEL: 'local:extractive' });
+    t = await createTestApp({
+      OPENAI_API_KEY: FAKE_OPENAI_KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+      DEFAULT_MODEL: 'local:extractive',
+      // Credit is what decides here, not admission control: on a loaded machine the 50 turns' wait
+      // estimate or the event-loop delay could otherwise turn some of them into a 503 `busy`.
+      TURN_CONCURRENCY: '64',
+      TURN_MAX_WAIT_MS: '600000',
+      TURN_MAX_LOOP_DELAY_MS: '600000',
+    });
     const user = await createVerifiedUser(t);
     me = { email: user.email, access: user.access, isStaff: false };
   });
