@@ -72,12 +72,18 @@ export interface ChargeOutcome {
   charged: number | string | null;
   balance: number | string | null;
   messages: number | null;
+  /** The tier's monthly messages as the turn read them (`Spending`): no notice is due between the marks. */
   messageLimit?: number | null;
 }
 
+/** Whether this month's count may be at a notice's mark (80 % or 100 % of the limit); an unknown limit may be. */
+const mayBeAtMark = (messages: number, limit: number | null | undefined) =>
+  limit == null || messages === limit || messages === Math.ceil(limit * 0.8);
+
 /**
  * After a charge: the owner's live balance, and the notices it crossed into (low, used up, the
- * month's messages at 80 % and 100 %). The messages limit is read only when a notice may be due.
+ * month's messages at 80 % and 100 %). The tier is read only when a notice may be due: always when
+ * the caller does not pass the limit its turn read, otherwise only at a mark.
  */
 export function afterCharge(ctx: NoticeContext, ownerEmail: string, outcome: ChargeOutcome | null | undefined) {
   if (!outcome?.allowed) return;
@@ -105,7 +111,8 @@ export function afterCharge(ctx: NoticeContext, ownerEmail: string, outcome: Cha
       );
     }
   }
-  if (outcome.messages != null) void messageNotice(ctx, ownerEmail, outcome.messages);
+  if (outcome.messages != null && mayBeAtMark(outcome.messages, outcome.messageLimit))
+    void messageNotice(ctx, ownerEmail, outcome.messages);
 }
 
 /** The month's messages reached 80 % or 100 % of the tier's limit with this one. */

@@ -134,7 +134,7 @@ async function answerInThread(
     {
       storeQuestion: () => storeQuestion(ctx, { ...subjects, content: input.content, unanswered }),
       announce: (message) => hooks.onUserMessage?.(message),
-      storeReply: (_question, answer) => saveReply(ctx, { ...subjects, answer }),
+      storeReply: (_question, answer) => saveReply(ctx, { ...subjects, answer, messageLimit: spending?.messageLimit }),
     },
     sink,
   );
@@ -194,6 +194,8 @@ async function saveReply(
     thread: typeof threads.$inferSelect;
     assistant: typeof assistants.$inferSelect;
     answer: TurnAnswer;
+    /** The tier's monthly messages as the turn read them. */
+    messageLimit: number | undefined;
   },
 ): Promise<ChatMessage> {
   const { text, usage } = input.answer;
@@ -232,7 +234,7 @@ async function saveReply(
     if (saved && !saved.billing.allowed) throw noCredit();
     throw new Error('the reply was not stored');
   }
-  afterCharge(ctx, input.ownerEmail, saved.billing);
+  afterCharge(ctx, input.ownerEmail, { ...saved.billing, messageLimit: input.messageLimit });
   if (saved.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
   if (saved.thread) publishRow(ctx, getModel('Thread'), 'update', rowFromJson(threads, saved.thread));
   return publishRow(ctx, getModel('Message'), 'create', rowFromJson(messages, saved.reply)) as ChatMessage;

@@ -153,7 +153,13 @@ async function answerVisitor(
         storeQuestion: storeOnce,
         announce,
         storeReply: async (question, answer) => {
-          const saved = await saveSharedReply(ctx, { thread: question.thread, assistant, text: answer.text, usage: answer.usage });
+          const saved = await saveSharedReply(ctx, {
+            thread: question.thread,
+            assistant,
+            text: answer.text,
+            usage: answer.usage,
+            messageLimit: plan.spending?.messageLimit,
+          });
           latest = saved.thread ?? latest;
           return saved.reply;
         },

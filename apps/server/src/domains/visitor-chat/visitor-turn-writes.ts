@@ -119,7 +119,7 @@ export async function reuseQuestion(ctx: Pick<TurnContext, 'db'>, thread: Thread
  */
 export async function saveSharedReply(
   ctx: Pick<TurnContext, 'db' | 'events'>,
-  input: { thread: ThreadRow; assistant: AssistantRow; text: string; usage: LlmUsage },
+  input: { thread: ThreadRow; assistant: AssistantRow; text: string; usage: LlmUsage; messageLimit?: number },
 ): Promise<{ reply: MessageRow | null; thread: ThreadRow | null }> {
   const { usage, thread, assistant } = input;
   // The reply's id (or, when it is held back, the Task's) is the charge's reference, chosen here.
@@ -171,7 +171,7 @@ export async function saveSharedReply(
   // The owner's credit ran out while the model wrote (other turns took the last of it): nothing is
   // kept, and the visitor hears that the chat is unavailable.
   if (saved && !saved.billing.allowed) throw unavailableToVisitor();
-  afterCharge(ctx, thread.ownerEmail, saved?.billing);
+  afterCharge(ctx, thread.ownerEmail, saved && { ...saved.billing, messageLimit: input.messageLimit });
   if (saved?.assistant) publishRow(ctx, getModel('Assistant'), 'update', rowFromJson(assistants, saved.assistant));
   const reply = saved?.reply ? rowFromJson(sharedMessages, saved.reply) : null;
   if (reply) publishRow(ctx, getModel('SharedMessage'), 'create', reply);
