@@ -5,6 +5,7 @@ import { messagingAccounts, notifications, tierTracks, users } from '../../db/sc
 import { createAssistant } from '../../testing/assistants';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post } from '../../testing/knowledge';
+import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { countWizardRun, withinLimit } from './limits';
@@ -118,6 +119,27 @@ describe('tier limits', () => {
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'billing-tier-periods' AND state = 'created'`,
     );
     expect((queued as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+
+  it('tells the owner at 80 % when a visitor’s message on a shared link is the one that reaches it, once', async () => {
+    const owner = await createVerifiedUser(t);
+    const viewer = { email: owner.email, access: owner.access, isStaff: false };
+    const { token } = (await shareAssistant(t, viewer, await createAssistant(t, viewer))).shareToken as { token: string };
+    const first = await visitor(t, 'message', { token, message: 'Hello' });
+    expect(first.status).toBe(200);
+    const { sharedThreadId, visitorToken } = first.body;
+    const ask = async (message: string) => (await visitor(t, 'message', { token, message, sharedThreadId, visitorToken })).status;
+    const titles = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const rows = await t.services.db.select().from(notifications).where(eq(notifications.ownerEmail, owner.email));
+      return rows.map((n) => n.title).filter((title) => title.startsWith('Messages this period'));
+    };
+    await t.services.db.update(tierTracks).set({ messages: 398 }).where(eq(tierTracks.userId, owner.id));
+    expect(await ask('Do you ship to Norway?')).toBe(200); // the 399th
+    expect(await titles()).toEqual([]);
+    expect(await ask('And to Sweden?')).toBe(200); // the 400th: 80 %
+    expect(await ask('Thanks!')).toBe(200);
+    expect(await titles()).toEqual(['Messages this period: 80% used']);
   });
 
   it('lifts the limits with the tier: on pro the third assistant is created', async () => {
