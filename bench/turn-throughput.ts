@@ -142,10 +142,11 @@ export async function turnThroughput({ warmUp = 2000, sequential = 500, concurre
     // turns; ~0.1 a turn after 3,000), so the turns measured below come after these.
     const warm = await Promise.all(Array.from({ length: 10 }, newThread));
     // The same figure over a just-started server's turns 51–550, for comparison.
-    let firstTurnsCpu = [0, 0];
+    let justStartedFrom = 0;
+    let justStartedTo = 0;
     for (let i = 0; i < warmUp; i++) {
-      if (i === 50) firstTurnsCpu = [server.cpuMs(), 0];
-      if (i === 550) firstTurnsCpu[1] = server.cpuMs();
+      if (i === 50) justStartedFrom = server.cpuMs();
+      if (i === 550) justStartedTo = server.cpuMs();
       await turn(client, warm[i % warm.length] as string, `warm-up ${i}`);
     }
 
@@ -186,7 +187,7 @@ export async function turnThroughput({ warmUp = 2000, sequential = 500, concurre
       backend: scratch ? 'postgres, WEB_CONCURRENCY=2' : 'embedded',
       cpuPerTurnMs: Number(cpuPerTurnMs.toFixed(2)),
       cpuPerTurnByThreadMs,
-      cpuPerTurnJustStartedMs: firstTurnsCpu[1] ? Number(((firstTurnsCpu[1] - (firstTurnsCpu[0] ?? 0)) / 500).toFixed(2)) : null,
+      cpuPerTurnJustStartedMs: justStartedTo ? Number(((justStartedTo - justStartedFrom) / 500).toFixed(2)) : null,
       goalCpuPerTurnMs: 6,
       sequentialTurnMs: Number(sequentialMs.toFixed(2)),
       concurrent100: {
