@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import './data-api-models';
 import type { Database, Db } from './db/database';
 import { openDatabase } from './db/database';
+import { closeSandbox } from './domains/functions/sandbox';
 import type { TokenSigner } from './domains/auth/tokens';
 import { createTokenSigner } from './domains/auth/tokens';
 import type { Env } from './env';
@@ -76,6 +77,8 @@ export async function closeServices(services: Services, options: { jobGraceSecon
   // Workers finish (or give back) their jobs before the database they write to closes.
   await services.jobs.stop({ graceSeconds: options.jobGraceSeconds });
   services.turnGate.close();
+  // The function sandbox's worker threads end with the process's services, not at exit.
+  await closeSandbox();
   await services.events.close();
   await services.database.close();
 }
