@@ -1,8 +1,9 @@
 import { limitReachedMessage } from '@aisle/contracts/billing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagingAccounts, notifications, tierTracks, users } from '../../db/schema';
+import { messages, messagingAccounts, notifications, tierTracks, users } from '../../db/schema';
 import { createAssistant } from '../../testing/assistants';
+import { setBalanceUsd } from '../../testing/balances';
 import { gql, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post } from '../../testing/knowledge';
 import { shareAssistant, visitor } from '../../testing/sharing-test-client';
@@ -90,12 +91,16 @@ describe('tier limits', () => {
       .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
     const threadId = (await post(t, me, '/api/thread/create/', { assistantId: first?.id })).body?.id as string;
     const ask = () => post(t, me, '/api/chat/message/', { threadId, content: 'Hello' });
+    const stored = async () => (await t.services.db.select().from(messages).where(eq(messages.threadId, threadId))).length;
+    // With credit, the turn's first statement stores the question too: at the limit it must not.
+    await setBalanceUsd(t.services.db, me.email, 5);
     expect((await ask()).status).toBe(200);
     await t.services.db.update(tierTracks).set({ messages: 399 }).where(eq(tierTracks.userId, me.id));
     expect((await ask()).status).toBe(200); // the 400th: 80 %
     await t.services.db.update(tierTracks).set({ messages: 499 }).where(eq(tierTracks.userId, me.id));
     expect((await ask()).status).toBe(200); // the 500th: the limit
     expect(await ask()).toEqual(refusal('messagesPerMonth', 500));
+    expect(await stored()).toBe(6); // three questions and their answers; the refused one is not kept
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await noticesOf()).toEqual(expect.arrayContaining(['Messages this period: 80% used', 'Messages this period: limit reached']));
 

@@ -11,7 +11,7 @@ import { preparedPerDatabase, rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
 import { generationCharge } from '../billing/charge-generation';
-import { noCredit, requireCanAnswer, spendingSql } from '../billing/credit';
+import { noCredit, requireCanAnswer, type Spending, spendingSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
 import { runThreadTurn } from '../turns/run-thread-turn';
 import { looksLikeInjection } from '../turns/safeguard';
@@ -42,11 +42,36 @@ export interface ChatTurnHooks {
 /**
  * Everything a turn needs before it can ask the model, in one round trip (the first token waits on
  * it): the thread, its assistant, the assistant's stores, whether it has functions, the owner's
- * balance and the thread's latest messages (newest first).
+ * spending and the thread's latest messages (newest first, read before the question is stored).
+ *
+ * The same statement stores the question when the turn is sure to go ahead: the thread and its
+ * assistant are the caller's, the month's messages are not used up, the balance is positive (a
+ * stricter test than `requireCanAnswer`, which lets a free model answer without credit) and the
+ * question is not the unanswered last message being asked again. Otherwise `questionCreatedAt` is
+ * null and the turn stores it as before (`storeQuestion`), or refuses with nothing stored.
  */
 const turnSubjectsQuery = preparedPerDatabase((db) => {
   const ownerEmail = sql.placeholder('ownerEmail');
+  const threadId = sql.placeholder('threadId');
+  const content = sql.placeholder('content');
+  const owner = db
+    .$with('turn_owner', { spending: sql<Spending | null>`spending` })
+    .as(sql`SELECT ${spendingSql(sql`${ownerEmail}`)} AS spending`);
+  const question = db.$with('turn_question', { createdAt: sql`created_at` }).as(sql`
+    INSERT INTO ${messages} (id, owner_email, thread_id, content, sender_type, use_case)
+    SELECT ${sql.placeholder('questionId')}, t.owner_email, t.id, ${content}, 'user', a.use_case
+    FROM ${threads} t JOIN ${assistants} a ON a.id = t.assistant_id, turn_owner o
+    WHERE t.id = ${threadId} AND t.owner_email = ${ownerEmail} AND a.owner_email = ${ownerEmail}
+      AND (o.spending ->> 'balance')::numeric > 0
+      AND (o.spending ->> 'messages')::int < (o.spending ->> 'messageLimit')::int
+      AND NOT EXISTS (
+        SELECT 1 FROM (
+          SELECT m.sender_type, m.content FROM ${messages} m WHERE m.thread_id = t.id
+          ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        ) latest WHERE latest.sender_type = 'user' AND latest.content = ${content})
+    RETURNING created_at`);
   return db
+    .with(owner, question)
     .select({
       thread: threads,
       assistant: assistants,
@@ -54,7 +79,7 @@ const turnSubjectsQuery = preparedPerDatabase((db) => {
         string[]
       >`coalesce((SELECT array_agg(${assistantStores.storeId}::text ORDER BY ${assistantStores.storeId}) FROM ${assistantStores} WHERE ${assistantStores.assistantId} = ${assistants.id}), '{}')`,
       hasFunctions: hasToolsSql(assistants.id),
-      spending: spendingSql(sql`${ownerEmail}`),
+      spending: sql<Spending | null>`(SELECT spending FROM turn_owner)`,
       history: sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('id', recent.id, 'content', recent.content, 'senderType', recent.sender_type) ORDER BY recent.created_at DESC, recent.id DESC)
         FROM (
@@ -62,17 +87,18 @@ const turnSubjectsQuery = preparedPerDatabase((db) => {
           FROM ${messages} WHERE ${messages.threadId} = ${threads.id}
           ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT ${HISTORY_MESSAGES + 1}
         ) recent), '[]'::json)`,
+      questionCreatedAt: sql<Date | null>`(SELECT created_at FROM turn_question)`.mapWith(messages.createdAt),
     })
     .from(threads)
     .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-    .where(and(eq(threads.id, sql.placeholder('threadId')), eq(threads.ownerEmail, ownerEmail), eq(assistants.ownerEmail, ownerEmail)))
+    .where(and(eq(threads.id, threadId), eq(threads.ownerEmail, ownerEmail), eq(assistants.ownerEmail, ownerEmail)))
     .limit(1)
     .prepare('chat_turn_subjects');
 });
 
 /** The turn's subjects (turnSubjectsQuery); 404 as for a missing thread when the thread is not the caller's. */
-async function loadTurnSubjects(db: Db, ownerEmail: string, threadId: string) {
-  const [row] = await turnSubjectsQuery(db).execute({ ownerEmail, threadId });
+async function loadTurnSubjects(db: Db, input: { ownerEmail: string; threadId: string; content: string }, questionId: string) {
+  const [row] = await turnSubjectsQuery(db).execute({ ...input, questionId });
   if (!row) throw new AppError('NOT_FOUND', 'Thread not found.');
   return row;
 }
@@ -107,7 +133,12 @@ async function answerInThread(
   hooks: ChatTurnHooks,
   sink?: TurnSink,
 ): Promise<ChatTurnResult> {
-  const { thread, assistant, storeIds, hasFunctions, spending, history } = await loadTurnSubjects(ctx.db, input.ownerEmail, input.threadId);
+  const questionId = randomUUID();
+  const { thread, assistant, storeIds, hasFunctions, spending, history, questionCreatedAt } = await loadTurnSubjects(
+    ctx.db,
+    input,
+    questionId,
+  );
   const modelId = assistant.model || ctx.models.defaultModelId;
   const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
   if (!refused) await requireCanAnswer(ctx.db, modelId, spending);
@@ -132,7 +163,10 @@ async function answerInThread(
       signal: hooks.signal,
     },
     {
-      storeQuestion: () => storeQuestion(ctx, { ...subjects, content: input.content, unanswered }),
+      storeQuestion: async () =>
+        questionCreatedAt
+          ? storedQuestion(ctx, { ...subjects, id: questionId, content: input.content, createdAt: questionCreatedAt })
+          : storeQuestion(ctx, { ...subjects, content: input.content, unanswered }),
       announce: (message) => hooks.onUserMessage?.(message),
       storeReply: (_question, answer) => saveReply(ctx, { ...subjects, answer, messageLimit: spending?.messageLimit }),
     },
@@ -156,7 +190,35 @@ const questionInsert = preparedPerDatabase((db) =>
     .prepare('chat_turn_question'),
 );
 
-/** The turn's question as a stored Message: a new row, or the unanswered one being asked again. */
+/** The question the turn's first statement stored, as a Message (published like any new row). */
+function storedQuestion(
+  ctx: TurnContext,
+  input: {
+    ownerEmail: string;
+    thread: typeof threads.$inferSelect;
+    assistant: typeof assistants.$inferSelect;
+    id: string;
+    content: string;
+    createdAt: Date;
+  },
+): ChatMessage {
+  const row: typeof messages.$inferSelect = {
+    id: input.id,
+    ownerEmail: input.ownerEmail,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+    content: input.content,
+    senderType: 'user',
+    threadId: input.thread.id,
+    provider: null,
+    model: null,
+    llmUsage: null,
+    useCase: input.assistant.useCase,
+  };
+  return publishRow(ctx, getModel('Message'), 'create', row) as ChatMessage;
+}
+
+/** The turn's question as a stored Message when the first statement did not store it: a new row, or the unanswered one being asked again. */
 async function storeQuestion(
   ctx: TurnContext,
   input: {
