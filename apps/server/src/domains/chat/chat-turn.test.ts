@@ -5,7 +5,7 @@ import { createAssistant } from '../../testing/assistants';
 import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
-import { type GqlData, listen, type TestViewer } from '../../testing/graphql-client';
+import { type GqlData, gql, listen, type TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
@@ -195,6 +195,17 @@ describe('chat turns', () => {
     expect(await balance()).toBeCloseTo(5 - cost, 6);
     const [assistant] = await t.services.db.select().from(assistants).where(eq(assistants.id, assistantId));
     expect(assistant).toMatchObject({ inputTokens: 1200, outputTokens: 300 });
+
+    // The question the turn returned is the one stored, as the data API lists it.
+    const listed = await gql(
+      t,
+      me,
+      'query($id: ID!) { messagesByThreadID(threadID: $id) { items { id content senderType threadID ownerEmail createdAt updatedAt } } }',
+      { id: threadId },
+    );
+    const [question] = listed.data?.messagesByThreadID.items ?? [];
+    expect(question).toEqual(Object.fromEntries(Object.keys(question ?? {}).map((key) => [key, res.body?.userMessage[key]])));
+    expect(question).toMatchObject({ content: 'How long do I have to return something?', senderType: 'user', threadID: threadId });
 
     // The model saw the shop's instructions and the retrieved passage, then the question.
     const sent = fake.requests[0]?.body as { messages: { role: string; content: string }[] };
