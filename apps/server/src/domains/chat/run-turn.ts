@@ -190,18 +190,16 @@ const questionInsert = preparedPerDatabase((db) =>
     .prepare('chat_turn_question'),
 );
 
+/** What a turn's question is stored with. */
+interface QuestionSubjects {
+  ownerEmail: string;
+  thread: typeof threads.$inferSelect;
+  assistant: typeof assistants.$inferSelect;
+  content: string;
+}
+
 /** The question the turn's first statement stored, as a Message (published like any new row). */
-function storedQuestion(
-  ctx: TurnContext,
-  input: {
-    ownerEmail: string;
-    thread: typeof threads.$inferSelect;
-    assistant: typeof assistants.$inferSelect;
-    id: string;
-    content: string;
-    createdAt: Date;
-  },
-): ChatMessage {
+function storedQuestion(ctx: TurnContext, input: QuestionSubjects & { id: string; createdAt: Date }): ChatMessage {
   const row: typeof messages.$inferSelect = {
     id: input.id,
     ownerEmail: input.ownerEmail,
@@ -219,16 +217,7 @@ function storedQuestion(
 }
 
 /** The turn's question as a stored Message when the first statement did not store it: a new row, or the unanswered one being asked again. */
-async function storeQuestion(
-  ctx: TurnContext,
-  input: {
-    ownerEmail: string;
-    thread: typeof threads.$inferSelect;
-    assistant: typeof assistants.$inferSelect;
-    content: string;
-    unanswered: HistoryRow | undefined;
-  },
-): Promise<ChatMessage> {
+async function storeQuestion(ctx: TurnContext, input: QuestionSubjects & { unanswered: HistoryRow | undefined }): Promise<ChatMessage> {
   if (input.unanswered) {
     const [row] = await ctx.db.select().from(messages).where(eq(messages.id, input.unanswered.id)).limit(1);
     if (row) return toApiItem(getModel('Message'), row) as ChatMessage;
