@@ -1,9 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WIZARD_FAILED } from '@aisle/contracts/setup-wizard';
 import { AppError } from '../../lib/app-error';
 import { getOwnedConnection } from '../shopify/shop-connections';
 import { shopifyMessages } from '../shopify/shopify-messages';
 import type { SetupWizardContext } from './setup-wizard-context';
 import { queueSetupWizard } from './wizard-jobs';
 import { beginRun, getOwnerWizard, STARTING } from './wizard-progress';
+
+/** How long a start waits for a failed run's job to be closed, and how often it looks. */
+const ENDING_RUN_WAIT_MS = 3_000;
+const ENDING_RUN_POLL_MS = 50;
 
 /**
  * `POST wizard/start-process/`: starts the wizard for the owner's connected shop (the one named, or
@@ -19,7 +25,13 @@ export async function startWizard(ctx: SetupWizardContext, input: { ownerEmail: 
   const payload = { ownerEmail: input.ownerEmail, shopDomain: connection.shopDomain };
   // The record exists before the job can run, so the job and this call never both create one.
   const wizard = existing ?? (await beginRun(ctx, { ...payload, status: STARTING }));
-  const queued = await queueSetupWizard(ctx, payload);
+  let queued = await queueSetupWizard(ctx, payload);
+  // A record that says Failed is a run that has ended, but its job is closed by the queue just after
+  // (the handler returned): a start in that moment waits for it rather than answer "already going".
+  for (const since = Date.now(); !queued && existing?.status === WIZARD_FAILED && Date.now() - since < ENDING_RUN_WAIT_MS; ) {
+    await sleep(ENDING_RUN_POLL_MS);
+    queued = await queueSetupWizard(ctx, payload);
+  }
   if (!queued) return { wizardId: wizard.id, shop: connection.shopDomain, started: false };
   // A new run: a failed record resumes after its last step done, its old log cleared.
   if (existing) await beginRun(ctx, { ...payload, status: STARTING });
