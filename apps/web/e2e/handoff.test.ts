@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { AUTO_REPLY_PAUSED_TEXT } from '@aisle/contracts/visitor-chat';
 import type { FakeLlm } from '@aisle/server/testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '@aisle/server/testing/fake-llm/fake-openai';
-import type { Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch } from './support/api';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { expectJson, setUpShopAssistant } from './support/shop-assistant';
+import { sendInWidgetChat } from './support/widget-chat';
 
 /**
  * Human handoff end to end, two people in two browser contexts: a visitor on a shop's own page
@@ -85,14 +85,9 @@ describe('handoff between the bot and the shop’s team, in two browsers', () =>
       const chat = visitor.page.frames().find((frame) => frame.url().startsWith(`${server.url}/shared/chat`));
       if (!chat) throw new Error('the widget opened no chat frame');
       const log = chat.getByRole('log', { name: 'Conversation' });
-      const say = async (frame: Frame, text: string) => {
-        await frame.locator('#shared-chat-composer:enabled').waitFor();
-        await frame.getByLabel('Message', { exact: true }).fill(text);
-        await frame.getByLabel('Message', { exact: true }).press('Enter');
-      };
 
       fake.script({ text: ['You can return', ' any mug within 30 days.'] });
-      await say(chat, 'Can I return a mug?');
+      await sendInWidgetChat(chat, 'Can I return a mug?');
       await log.getByRole('listitem', { name: 'Shop helper said' }).getByText('within 30 days', { exact: false }).waitFor();
 
       // It appears in the owner's inbox without a reload, from the widget, unread.
@@ -120,7 +115,7 @@ describe('handoff between the bot and the shop’s team, in two browsers', () =>
 
       // While paused, the bot does not answer; the owner sees the message arrive.
       const asked = fake.requests.length;
-      await say(chat, 'Which colours do you have?');
+      await sendInWidgetChat(chat, 'Which colours do you have?');
       await messages.getByText('Which colours do you have?').waitFor();
       await owner.page.waitForTimeout(1500);
       expect(fake.requests.length).toBe(asked);
@@ -132,7 +127,7 @@ describe('handoff between the bot and the shop’s team, in two browsers', () =>
       await owner.page.getByRole('button', { name: 'Pause auto-reply' }).waitFor();
       await chat.getByText(AUTO_REPLY_PAUSED_TEXT).waitFor({ state: 'detached' });
       fake.script({ text: ['We have blue and green;', ' Sam can swap yours.'] });
-      await say(chat, 'Great, and how does the swap work?');
+      await sendInWidgetChat(chat, 'Great, and how does the swap work?');
       await log.getByRole('listitem', { name: 'Shop helper said' }).nth(1).getByText('Sam can swap yours', { exact: false }).waitFor();
       expect(fake.requests.length).toBe(asked + 1);
       expect(sentToModel(fake).some((text) => text.includes('we can also swap it for another colour'))).toBe(true);

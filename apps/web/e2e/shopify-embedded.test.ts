@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderThemeEmbed } from '../src/testing/render-theme-embed';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { sendInWidgetChat } from './support/widget-chat';
 
 /**
  * The merchant's way in, in Chromium against the production server and a fake Shopify on
@@ -149,10 +150,8 @@ describe('the Shopify admin and storefront', () => {
       await expect.poll(() => chatFrame() !== undefined, { timeout: 30_000 }).toBe(true);
       const chat = chatFrame();
       if (!chat) throw new Error('no chat frame');
-      await chat.getByLabel('Message', { exact: true }).waitFor();
       const since = suite.server.output.length;
-      await chat.getByLabel('Message', { exact: true }).fill('How much is the Linen Shirt No. 1?');
-      await chat.getByLabel('Message', { exact: true }).press('Enter');
+      await sendInWidgetChat(chat, 'How much is the Linen Shirt No. 1?');
       const reply = chat.getByRole('log', { name: 'Conversation' }).getByRole('listitem', { name: /said$/ }).last();
       // The fake catalog's Linen Shirt No. 1: €19.00, €21.00 in L.
       await reply
