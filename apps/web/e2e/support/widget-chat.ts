@@ -1,25 +1,34 @@
 import type { Frame } from 'playwright-core';
 
+/** How long typing may be tried again when the box did not take the text, and how often. */
+const TYPING_WINDOW_MS = 10_000;
+const TYPING_RETRY_MS = 250;
+
 /**
- * Sends a shopper's message in the chat inside the storefront widget as a shopper does: a click
- * into the box, the text, Enter. The click matters: the widget's chat is a cross-origin iframe,
- * and text typed right after a programmatic focus inside it can reach the browser before the
- * frame's focus does (on a loaded machine `fill` left the box empty: the frame had the focus, the
- * text went to the page). A click is routed to the frame by where it lands and settles the focus
- * first. The box must hold the text before it is sent; typing is tried again, at most twice, only
- * when the text did not arrive.
+ * Sends a shopper's message in the chat inside the storefront widget: the text typed into the
+ * box, Enter once the box holds it. The widget moves the keyboard into its cross-origin chat frame
+ * when it opens and again when the chat has loaded (mount-widget.ts); before it did the second,
+ * text typed into a chat that loaded after the click went to the page and the box stayed empty. A
+ * miss is logged with the box's state and typing is tried again for up to 10 s.
  */
 export async function sendInWidgetChat(frame: Frame, text: string): Promise<void> {
   const box = frame.locator('#shared-chat-composer:enabled');
   await box.waitFor();
+  const until = Date.now() + TYPING_WINDOW_MS;
   for (let attempt = 1; ; attempt++) {
-    await box.click();
     await box.fill(text);
     const typed = await box.inputValue();
     if (typed === text) break;
-    console.warn(`sendInWidgetChat: the box held ${JSON.stringify(typed)} after typing (try ${attempt})`);
-    if (attempt === 3)
-      throw new Error(`the chat's message box held ${JSON.stringify(typed)} after ${attempt} tries to type ${JSON.stringify(text)}`);
+    const state = await box
+      .evaluate((element: HTMLTextAreaElement) => ({
+        focused: document.activeElement === element,
+        documentFocused: document.hasFocus(),
+        readOnly: element.readOnly,
+      }))
+      .catch((error: unknown) => String(error));
+    console.warn(`sendInWidgetChat: try ${attempt}, the box held ${JSON.stringify(typed)}; its state: ${JSON.stringify(state)}`);
+    if (Date.now() > until) throw new Error(`the chat's message box did not take ${JSON.stringify(text)} in ${attempt} tries`);
+    await frame.waitForTimeout(TYPING_RETRY_MS);
   }
   await box.press('Enter');
 }

@@ -68,6 +68,24 @@ describe('the storefront widget loader', () => {
     expect(panel(widget).hidden).toBe(true);
   });
 
+  it('moves the keyboard into the chat when it opens, and again once it has loaded, while the focus is still there', () => {
+    const widget = mount();
+    launcher(widget).click();
+    const frame = widget.frame() as HTMLIFrameElement;
+    const focus = vi.spyOn(frame.contentWindow as Window, 'focus');
+    // The chat loaded after the click (its frame changed document): the keyboard goes in again.
+    deliver(ready, ORIGIN, frame.contentWindow);
+    expect(document.activeElement).toBe(widget.host);
+    expect(focus).toHaveBeenCalledTimes(1);
+    // The shopper moved on in the page: a later load does not take the focus back.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    deliver(ready, ORIGIN, frame.contentWindow);
+    expect(focus).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
+
   it('waits for the chat’s theme before showing the launcher, unless the page gave colours', () => {
     const widget = mount({ preload: true });
     expect(launcher(widget).hidden).toBe(true);

@@ -125,6 +125,14 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     return frame;
   };
 
+  /**
+   * Moves the keyboard into the chat: focusing the iframe element alone does not take the browser's
+   * focus into a cross-origin frame (keys typed then reach this page). Again once the chat has
+   * loaded, if it was opened before (the frame then changed document) and the focus is still ours.
+   */
+  const focusChat = () => {
+    if (opened && (doc.activeElement === host || root.activeElement === frame)) frame?.contentWindow?.focus();
+  };
   const open = () => {
     if (opened) return;
     opened = true;
@@ -133,6 +141,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     render();
     postToChat(chat.contentWindow, config.origin, 'open');
     chat.focus();
+    focusChat();
   };
   const close = () => {
     if (!opened) return;
@@ -152,6 +161,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
       launcher.hidden = false;
       // The chat (re)loaded: tell it whether it is on screen.
       postToChat(frame?.contentWindow, config.origin, opened ? 'open' : 'close');
+      focusChat();
     } else if (message.type === 'close') {
       close();
     } else if (message.type === 'thread') {
