@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { createFairQueue } from '../lib/fair-queue';
 import { currentAccount } from '../lib/request-scope';
-import { createFairQueue } from './fair-queue';
 
 /**
  * The embedded database in a thread of its own (pglite-worker.mjs), seen from the server as the
@@ -111,7 +111,7 @@ export async function startPgliteThread(options: {
     });
   };
 
-  const turns = createFairQueue(IN_FLIGHT);
+  const turns = createFairQueue({ concurrency: IN_FLIGHT });
   /** A statement outside a transaction (or a BEGIN) waits for its account's turn. */
   const inTurn = <T>(message: Record<string, unknown>) => turns.run(currentAccount(), () => call<T>(message));
   const query = <T>(tx: number | undefined, sql: string, params?: unknown[], options?: PgliteQueryOptions) => {
