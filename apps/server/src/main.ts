@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { closeGracefully } from './http/graceful-close';
 import { startWorkers } from './jobs/start-workers';
-import { closeOnSignals, createLogger, loadConfiguration } from './process-lifecycle';
+import { closeOnSignals, createLogger, loadConfiguration, logUnhandledRejections } from './process-lifecycle';
 import { closeServices, createServices } from './services';
 import { isClusterPrimary, runWebCluster, webProcessCount } from './web-cluster';
 import { runWorker } from './worker';
@@ -29,6 +29,7 @@ const SHUTDOWN_TIMEOUT_SECONDS = 8;
 async function main() {
   const env = loadConfiguration();
   const logger = createLogger(env);
+  logUnhandledRejections(logger);
   if (env.ROLE === 'worker') return runWorker(env, logger);
   // WEB_CONCURRENCY=N on Postgres and Redis: this process only looks after N copies of itself.
   if (isClusterPrimary()) {

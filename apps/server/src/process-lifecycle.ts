@@ -57,3 +57,13 @@ export function closeOnSignals(logger: Logger, close: () => Promise<void>, optio
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+/**
+ * A promise rejected with no one to hear it is logged, and the process goes on: an outage of Redis
+ * or the database must never end a process (each client already handles its own errors; this is
+ * the net under a path that was missed). An uncaught exception still ends it, since after one the
+ * process's state is unknown.
+ */
+export function logUnhandledRejections(logger: Logger) {
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection (the process keeps running)'));
+}

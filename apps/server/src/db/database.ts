@@ -106,6 +106,13 @@ async function openPostgres(
   // An idle connection the server drops (a restart, a terminated backend) is reported here and
   // replaced on next use; without a listener the pool's 'error' event would crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection lost'));
+  // A connection that dies while checked out (between two statements of a transaction, say) emits
+  // 'error' on its client, which the pool no longer listens to then: unheard, that is an uncaught
+  // exception (a worker died of one when backends were terminated). The statement in flight rejects
+  // with the same error, and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error }, 'database connection lost while in use'));
+  });
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const available = await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
   let vector = false;

@@ -41,6 +41,8 @@ const CONNECTION_INIT_WAIT_MS = 15_000;
 
 /** WebSocket close code 1001: the server is going away (RFC 6455 §7.4.1). */
 const GOING_AWAY = 1001;
+/** WebSocket close code 1012: reconnect, the server's state changed (IANA registry: "Service Restart"). */
+const SERVICE_RESTART = 1012;
 const DRAINING_UPGRADE_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nretry-after: ${RESTARTING_RETRY_AFTER_SECONDS}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`;
 
 /**
@@ -48,7 +50,19 @@ const DRAINING_UPGRADE_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nretry-aft
  * graphql-ws (protocol `graphql-transport-ws`) on the same path for WebSocket subscriptions.
  */
 export async function graphqlRoutes(app: FastifyInstance) {
-  const { shutdown } = app.services;
+  const { shutdown, events } = app.services;
+  // Live streams end when the process drains, and when Redis is back after an outage: events
+  // published meanwhile never arrived, so the client reconnects and reads its lists again.
+  const streamEnds = {
+    onDrain(listener: () => void) {
+      const stopDrain = shutdown.onDrain(listener);
+      const stopResync = events.onResync(listener);
+      return () => {
+        stopDrain();
+        stopResync();
+      };
+    },
+  };
   const hub = createSubscriptionHub(app.services.events);
   const chat: TurnContext = {
     db: app.services.db,
@@ -133,7 +147,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
       // A subscription over server-sent events ends when the process drains, without GraphQL's
       // `complete` (which would tell the client it is done): it reconnects, to another instance.
       const streamed = /^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '');
-      return reply.send(streamed && response.body ? endingOnDrain(response.body, shutdown) : response.body);
+      return reply.send(streamed && response.body ? endingOnDrain(response.body, streamEnds) : response.body);
     },
   });
 
@@ -192,6 +206,11 @@ export async function graphqlRoutes(app: FastifyInstance) {
   shutdown.onDrain(() => {
     for (const client of wss.clients) client.close(GOING_AWAY, 'Server restarting');
   });
+  const stopResync = events.onResync(() => {
+    app.log.info({ sockets: wss.clients.size }, 'live updates resumed after a Redis outage; clients reconnect to catch up');
+    for (const client of wss.clients) client.close(SERVICE_RESTART, 'Live updates resumed');
+  });
+  app.addHook('onClose', async () => stopResync());
   // A client that never answered the close handshake would hold the server's close for 30 s (ws).
   app.addHook('preClose', async () => {
     for (const client of wss.clients) client.terminate();

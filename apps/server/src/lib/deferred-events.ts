@@ -13,8 +13,8 @@ export async function transactionWithEvents<T>(
 ): Promise<T> {
   const held: ModelEvent[] = [];
   const events: EventBus = {
+    ...ctx.events,
     publish: (event) => void held.push(event),
-    subscribe: (model) => ctx.events.subscribe(model),
     close: async () => undefined,
   };
   const result = await ctx.db.transaction((tx) => work({ tx, events }));

@@ -21,8 +21,6 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   retryLimit: number;
   /** Seconds between retries (doubling). */
   retryDelay: number;
-  /** A worker that stops sending heartbeats for this long is presumed dead and its job retried. */
-  heartbeatSeconds: number;
   /** Longest a single attempt may run. */
   expireInSeconds: number;
 }
@@ -73,6 +71,17 @@ export interface JobQueueOptions {
 
 type Boss = import('pg-boss').PgBoss;
 
+/**
+ * A job whose worker died is running again elsewhere within 30 s: its heartbeat (sent every 5 s)
+ * lapses after HEARTBEAT_SECONDS (pg-boss's least), the next supervision pass (every
+ * SUPERVISE_SECONDS on Postgres) fails it, and it is retried after its retry delay (5 s for the
+ * jobs that matter most, files and the setup wizard) by a worker that polls every 2 s or is woken.
+ * The heartbeat is about the worker process being alive, not about the job, so it is one value for
+ * every job; a handler must never block its event loop that long (parsing runs in its own thread).
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 5;
+
 /** A job in these states will still run: another for the same key would be a duplicate. */
 const LIVE_STATES = new Set<string>(['created', 'retry', 'active']);
 
@@ -93,13 +102,26 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       const { PgBoss, fromPglite } = await import('pg-boss');
       const connection = database.jobConnection;
       // Supervision (expiring lapsed jobs, archiving) and cron belong to the processes that run jobs.
+      // On the embedded database a dead worker is a dead process, whose jobs reclaimOrphans hands
+      // back at the next start, so it keeps pg-boss's once-a-minute pass (an idle server pays less).
       const role = options.runsJobs ? {} : { supervise: false, schedule: false };
       const instance =
         connection.kind === 'pglite'
           ? new PgBoss({ db: fromPglite(connection.client as never), backend: 'pglite', schema: 'pgboss', ...role })
-          : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, ...role });
+          : new PgBoss({
+              connectionString: connection.url,
+              schema: 'pgboss',
+              max: 4,
+              superviseIntervalSeconds: SUPERVISE_SECONDS,
+              monitorIntervalSeconds: SUPERVISE_SECONDS,
+              ...role,
+            });
       instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
       await instance.start();
+      // A worker that starts takes over the jobs of one that died at once, not a pass later.
+      if (options.runsJobs && connection.kind === 'postgres') {
+        await instance.supervise().catch((error: unknown) => logger.warn({ err: error }, 'first job supervision failed'));
+      }
       for (const attach of waitingWorkers.splice(0)) await attach(instance);
       return instance;
     })();
@@ -115,7 +137,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
           retryLimit: job.retryLimit,
           retryDelay: job.retryDelay,
           retryBackoff: true,
-          heartbeatSeconds: job.heartbeatSeconds,
+          heartbeatSeconds: HEARTBEAT_SECONDS,
           expireInSeconds: job.expireInSeconds,
         };
         if (await instance.getQueue(job.name)) await instance.updateQueue(job.name, policy);

@@ -89,4 +89,29 @@ describe('the data client’s socket across a deploy', () => {
     expect(sink.error).not.toHaveBeenCalled();
     client.dispose();
   });
+
+  it('tells the app to read its lists again when the socket comes back, and not on the first connection', async () => {
+    const onReconnected = vi.fn();
+    const client = createDataClient({ token: 't', getToken: async () => 't', wsUrl: 'ws://aisle.test/graphql', onReconnected });
+    client.subscribe(SUBSCRIPTION, undefined, { next: vi.fn(), error: vi.fn() });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = ServerSide.sockets[0] as ServerSide;
+    first.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    first.acknowledge();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onReconnected).not.toHaveBeenCalled();
+
+    // The server's event broker was away: it closes the socket so that the client catches up.
+    first.closeWith(1012, 'Live updates resumed');
+    await vi.advanceTimersByTimeAsync(5_000);
+    const second = ServerSide.sockets[1] as ServerSide;
+    second.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onReconnected).not.toHaveBeenCalled();
+    second.acknowledge();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    client.dispose();
+  });
 });

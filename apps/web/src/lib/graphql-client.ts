@@ -54,6 +54,12 @@ export interface DataClientOptions {
   httpUrl?: string;
   wsUrl?: string;
   fetchImpl?: typeof fetch;
+  /**
+   * Called when the realtime socket is connected again after it was lost (a deploy, the network, or
+   * the server catching up after its event broker was away): events sent meanwhile never arrived,
+   * so live lists must be read again.
+   */
+  onReconnected?: () => void;
 }
 
 const defaultWsUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/graphql`;
@@ -78,6 +84,11 @@ export function createDataClient(options: DataClientOptions): DataClient {
       shouldRetry: () => true,
       retryWait: async (retries) => {
         await new Promise((resolve) => setTimeout(resolve, retries === 0 ? FIRST_RECONNECT_DELAY_MS : LATER_RECONNECT_DELAY_MS));
+      },
+      on: {
+        connected: (_socket, _payload, wasRetry) => {
+          if (wasRetry) options.onReconnected?.();
+        },
       },
     });
     return ws;

@@ -19,7 +19,6 @@ export const refreshOwnerAnalyticsJob = defineJob({
   payload: z.object({ ownerEmail: z.string().min(1) }),
   retryLimit: 3,
   retryDelay: 30,
-  heartbeatSeconds: 60,
   expireInSeconds: 10 * 60,
 });
 
@@ -29,7 +28,6 @@ export const analyticsRoundJob = defineJob({
   payload: z.object({}),
   retryLimit: 5,
   retryDelay: 60,
-  heartbeatSeconds: 60,
   expireInSeconds: 10 * 60,
 });
 

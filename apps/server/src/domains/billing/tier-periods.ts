@@ -108,7 +108,6 @@ export const tierPeriodsJob = defineJob({
   payload: z.object({}),
   retryLimit: 5,
   retryDelay: 60,
-  heartbeatSeconds: 60,
   expireInSeconds: 10 * 60,
 });
 

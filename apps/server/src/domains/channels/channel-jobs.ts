@@ -28,7 +28,6 @@ export const answerChannelMessageJob = defineJob({
   }),
   retryLimit: 2,
   retryDelay: 5,
-  heartbeatSeconds: 60,
   expireInSeconds: 10 * 60,
 });
 
@@ -47,6 +46,5 @@ export const sendChannelMessageJob = defineJob({
   }),
   retryLimit: 3,
   retryDelay: 2,
-  heartbeatSeconds: 30,
   expireInSeconds: 2 * 60,
 });

@@ -13,7 +13,6 @@ export const summarizeThreadJob = defineJob({
   payload: z.object({ sharedThreadId: z.uuid() }),
   retryLimit: 2,
   retryDelay: 30,
-  heartbeatSeconds: 30,
   expireInSeconds: 5 * 60,
 });
 

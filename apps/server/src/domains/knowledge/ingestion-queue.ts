@@ -6,15 +6,14 @@ import type { KnowledgeContext } from './knowledge-context';
 
 /**
  * Indexing one file (ingest-file.ts; jobs/job-list.ts runs it). A worker that dies mid-file stops
- * sending heartbeats and the job is claimed again after `heartbeatSeconds`; indexing replaces a
- * file's passages, so a second run never duplicates them.
+ * sending heartbeats and the job runs again elsewhere within 30 s (lib/job-queue.ts); indexing
+ * replaces a file's passages, so a second run never duplicates them.
  */
 export const ingestFileJob = defineJob({
   name: 'ingest-file',
   payload: z.object({ fileId: z.uuid() }),
   retryLimit: 3,
   retryDelay: 5,
-  heartbeatSeconds: 30,
   expireInSeconds: 15 * 60,
 });
 

@@ -13,7 +13,6 @@ export const setupWizardJob = defineJob({
   // Retries are for a worker that died: a step that fails ends the run as Failed (the owner may start it again).
   retryLimit: 3,
   retryDelay: 2,
-  heartbeatSeconds: 30,
   expireInSeconds: 30 * 60,
 });
 

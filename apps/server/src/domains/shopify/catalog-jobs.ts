@@ -14,7 +14,6 @@ export const syncCatalogJob = defineJob({
   payload: z.object({ shopDomain: z.string().max(255) }),
   retryLimit: 3,
   retryDelay: 30,
-  heartbeatSeconds: 60,
   expireInSeconds: 30 * 60,
 });
 
@@ -33,7 +32,6 @@ export const refreshProductJob = defineJob({
   }),
   retryLimit: 5,
   retryDelay: 5,
-  heartbeatSeconds: 30,
   expireInSeconds: 5 * 60,
 });
 
@@ -71,7 +69,6 @@ export const storefrontConfigurationJob = defineJob({
   payload: z.object({ shopDomain: z.string().max(255) }),
   retryLimit: 5,
   retryDelay: 10,
-  heartbeatSeconds: 30,
   expireInSeconds: 5 * 60,
 });
 

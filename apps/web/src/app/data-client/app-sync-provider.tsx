@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { isTokenExpired } from '@/app/auth/token-expiry';
@@ -19,6 +20,7 @@ export function AppSyncProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const { sessionStore } = auth;
   const token = auth.accessToken;
+  const queryClient = useQueryClient();
   const [value, setValue] = useState<AppSyncValue>({ client: null, loading: true });
 
   useEffect(() => {
@@ -42,10 +44,15 @@ export function AppSyncProvider({ children }: { children: ReactNode }) {
         current = false;
       };
     }
-    const client = createDataClient({ token, getToken: sessionStore.getValidAccessToken });
+    const client = createDataClient({
+      token,
+      getToken: sessionStore.getValidAccessToken,
+      // Whatever changed while the live connection was down is read again: nothing stays stale.
+      onReconnected: () => void queryClient.invalidateQueries(),
+    });
     setValue({ client, loading: false });
     return () => client.dispose();
-  }, [auth.loading, auth.isAuthenticated, token, sessionStore]);
+  }, [auth.loading, auth.isAuthenticated, token, sessionStore, queryClient]);
 
   return <AppSyncContext.Provider value={value}>{children}</AppSyncContext.Provider>;
 }

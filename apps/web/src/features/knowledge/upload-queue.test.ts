@@ -88,6 +88,11 @@ describe('the upload queue', () => {
     });
   });
 
+  it('says a file is being retried after its worker stopped, beside its progress', () => {
+    const rows = fileRows([serverFile('f3', { status: 'processing', progress: 10, statusReason: 'Retrying…' })], [], STORE);
+    expect(rows[0]).toMatchObject({ status: 'processing', progress: 10, reason: 'Retrying…' });
+  });
+
   it('shows the reason of a file that failed while processing', () => {
     const rows = fileRows([serverFile('f9', { status: 'failed', statusReason: 'The PDF has no text layer.' })], [], STORE);
     expect(rows[0]).toMatchObject({

@@ -136,7 +136,8 @@ function serverRow(file: StoreFile, key: string = file.id): FileRow {
         status,
         progress: status === 'queued' ? 0 : Math.min(100, Math.max(0, file.progress ?? 0)),
         progressKind: 'processing',
-        reason: null,
+        // Set while a file is being indexed again after its worker stopped ("Retrying…").
+        reason: file.statusReason || null,
       };
   }
 }

@@ -44,7 +44,6 @@ export const embedFileJob = defineJob({
   payload: z.object({ fileId: z.uuid() }),
   retryLimit: 5,
   retryDelay: 10,
-  heartbeatSeconds: 30,
   expireInSeconds: 30 * 60,
 });
 
