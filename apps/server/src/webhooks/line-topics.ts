@@ -7,7 +7,8 @@ import type { WebhookSource } from './webhook-source';
 /**
  * LINE's webhook (`/api/line/webhook/`, every owner's channel posts there: `destination` names it),
  * checked by `x-line-signature` with that channel's secret. A request carrying several events is
- * one delivery per event, deduplicated by its `webhookEventId` (kept when LINE redelivers it).
+ * one delivery per event, deduplicated by its `webhookEventId` (kept when LINE redelivers it). The id
+ * is inside the body `x-line-signature` covers, so it cannot be changed: no content key is needed.
  */
 export function lineWebhookSource(ctx: ChannelsContext): WebhookSource {
   return {

@@ -11,7 +11,8 @@ import type { WebhookSource } from './webhook-source';
  * in the Meta app: Page, Instagram, WhatsApp Business Account), each checked by
  * `X-Hub-Signature-256`. Meta sends no delivery id and batches several messages per request, so
  * every customer message is a delivery of its own, deduplicated by its `mid` or WhatsApp message
- * id. The `GET` handshake (hub.challenge) is an ordinary route (domains/channels/channel-routes.ts).
+ * id. Those ids (and the `object` naming the channel) are inside the body `X-Hub-Signature-256`
+ * covers, so they cannot be changed without breaking it: no content key is needed. The `GET` handshake (hub.challenge) is an ordinary route (domains/channels/channel-routes.ts).
  */
 export function metaWebhookSource(ctx: ChannelsContext): WebhookSource {
   return {

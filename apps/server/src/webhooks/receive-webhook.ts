@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import { webhookDeliveries } from '../db/schema';
@@ -16,8 +16,8 @@ export const webhookTexts = {
 
 /**
  * One inbound webhook, in the order DESIGN "Outside services" sets: the signature first (a bad
- * one is 401 and changes nothing), then deduplication by the delivery's own id (a repeat is 200
- * with no second effect), then the topic's domain operation. A delivery whose handling fails is
+ * one is 401 and changes nothing), then deduplication by the delivery's own id and, where that id
+ * is not signed, by its signed content too (a repeat is 200 with no second effect), then the topic's domain operation. A delivery whose handling fails is
  * forgotten again, so the platform's retry is handled rather than skipped as a duplicate. A request
  * carrying several events (Meta, LINE) is several deliveries: each is deduplicated and handled on
  * its own, so a retried batch redoes only what failed.
@@ -58,22 +58,60 @@ export async function receiveWebhook(
   return { status: 200, body: { detail: repeated ? webhookTexts.duplicate : webhookTexts.received } };
 }
 
-/** One delivery: recorded by its id (false when it was already), then handed to its topic. */
+/** One delivery: recorded (false when it was already), then handed to its topic; forgotten again if that fails. */
 async function handleOnce(deps: { db: Db; logger: Logger }, source: WebhookSource, topic: WebhookTopic, delivery: VerifiedDelivery) {
-  const [first] = await deps.db
-    .insert(webhookDeliveries)
-    .values({ source: source.name, deliveryId: delivery.deliveryId, topic: delivery.topic, subject: delivery.subject })
-    .onConflictDoNothing({ target: [webhookDeliveries.source, webhookDeliveries.deliveryId] })
-    .returning({ id: webhookDeliveries.id });
-  if (!first) return false;
+  if (!(await recordDelivery(deps.db, source, delivery))) return false;
   try {
     await topic.handle(delivery);
   } catch (error) {
+    const keys = [delivery.deliveryId, ...(delivery.contentKey ? [delivery.contentKey] : [])];
     await deps.db
       .delete(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.source, source.name), eq(webhookDeliveries.deliveryId, delivery.deliveryId)));
+      .where(and(eq(webhookDeliveries.source, source.name), inArray(webhookDeliveries.deliveryId, keys)));
     deps.logger.error({ err: error, source: source.name, topic: delivery.topic, subject: delivery.subject }, 'handling a webhook failed');
     throw error;
   }
   return true;
+}
+
+class AlreadyReceived extends Error {}
+
+/**
+ * How long a signed body counts as received (Shopify retries a delivery for up to 48 hours). Only
+ * content keys expire: a body with nothing unique in it (shop/redact is `{shop_id, shop_domain}`)
+ * may rightly come again months later, for a shop installed again. Delivery ids are kept for good.
+ */
+const CONTENT_KEY_WINDOW = sql`now() - interval '48 hours'`;
+
+/**
+ * The delivery's keys in one transaction: all new, or none kept. A delivery is a repeat when its id
+ * was seen, or its signed content within the window, so a captured body sent again under a new
+ * (unsigned) id is one too. Nothing prunes these rows (webhook_deliveries), so both outlive the window.
+ */
+async function recordDelivery(db: Db, source: WebhookSource, delivery: VerifiedDelivery): Promise<boolean> {
+  const row = (deliveryId: string) => ({ source: source.name, deliveryId, topic: delivery.topic, subject: delivery.subject });
+  const key = [webhookDeliveries.source, webhookDeliveries.deliveryId];
+  const { contentKey } = delivery;
+  try {
+    await db.transaction(async (tx) => {
+      const byId = await tx.insert(webhookDeliveries).values(row(delivery.deliveryId)).onConflictDoNothing({ target: key }).returning();
+      if (byId.length === 0) throw new AlreadyReceived();
+      if (!contentKey) return;
+      // An expired content key is taken over (and answers a row); one seen within the window is not.
+      const byContent = await tx
+        .insert(webhookDeliveries)
+        .values(row(contentKey))
+        .onConflictDoUpdate({
+          target: key,
+          set: { topic: delivery.topic, subject: delivery.subject, receivedAt: sql`now()` },
+          setWhere: lt(webhookDeliveries.receivedAt, CONTENT_KEY_WINDOW),
+        })
+        .returning();
+      if (byContent.length === 0) throw new AlreadyReceived();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AlreadyReceived) return false;
+    throw error;
+  }
 }

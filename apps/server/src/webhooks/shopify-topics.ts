@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createPaymentsContext } from '../domains/payments/payments-context';
 import { syncShopifySubscription } from '../domains/payments/sync-shopify-subscription';
 import { handleAppUninstalled } from '../domains/shopify/handle-app-uninstalled';
@@ -62,7 +63,15 @@ export function shopifyWebhookSource(services: Services): WebhookSource {
     disabledDetail: ctx.api ? null : shopifyMessages.notConfigured,
     async verify(request) {
       const delivery = await verifyShopifyWebhook(ctx, request);
-      return delivery && { deliveryId: delivery.deliveryId, topic: delivery.topic, subject: delivery.shop, payload: delivery.payload };
+      if (!delivery) return null;
+      // Shopify's HMAC-SHA256 covers the raw body only ("Verify webhook deliveries"): X-Shopify-Event-Id,
+      // -Webhook-Id, -Triggered-At, -Topic and -Shop-Domain are not signed, so a captured body could be
+      // sent again under a new id (and checking Triggered-At would prove nothing). The body's hash is
+      // recorded too. Topic and shop are left out of it on purpose: with them, the same body could be
+      // replayed under another (unsigned) topic or shop; without them, products/create and
+      // products/update of identical bytes count once, and both only refresh that product.
+      const contentKey = `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;
+      return { deliveryId: delivery.deliveryId, contentKey, topic: delivery.topic, subject: delivery.shop, payload: delivery.payload };
     },
     topics: [
       ...SHOPIFY_TOPICS.map(({ topic, summary, handle }) => ({

@@ -18,7 +18,8 @@ const SUMMARIES: Record<(typeof STRIPE_EVENTS)[number], string> = {
 
 /**
  * Stripe's webhook endpoint (`/api/stripe/webhook/`): every event comes to the one address, is
- * verified with `Stripe-Signature` (5 minutes' tolerance), deduplicated by the event's id, and the
+ * verified with `Stripe-Signature` (5 minutes' tolerance), deduplicated by the event's id (inside the
+ * signed body, and the signed timestamp refuses a capture older than 5 minutes: no content key), and the
  * events of STRIPE_EVENTS go to the payments domain. Subscribe the endpoint to those six.
  */
 export function stripeWebhookSource(services: Services): WebhookSource {

@@ -33,6 +33,12 @@ export interface WebhookSource {
 export interface VerifiedDelivery {
   /** The platform's own id of this delivery: the same id twice is the same delivery (retries). */
   deliveryId: string;
+  /**
+   * A second deduplication key made of signed content only (`body:<sha256 of the raw body>`), for
+   * a platform whose delivery id is outside its signature (Shopify's headers): anyone holding a
+   * captured request could otherwise send it again under a new id. Absent where the id is signed.
+   */
+  contentKey?: string;
   /** The topic the platform says it is (a route only accepts its own topic). */
   topic: string;
   /** Whom it is about (a shop domain, a page id): logged and kept with the delivery, never used for authorisation. */
