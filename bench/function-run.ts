@@ -37,7 +37,7 @@ const VARIABLES = { CURRENCY: 'EUR' };
 
 async function runSmall(pool: SandboxPool): Promise<number> {
   const start = performance.now();
-  const outcome = await pool.run({ code: SMALL_FUNCTION, args: ARGS, variables: VARIABLES });
+  const outcome = await pool.run({ account: 'bench@example.com', code: SMALL_FUNCTION, args: ARGS, variables: VARIABLES });
   if (!outcome.ok) throw new Error(`the bench function failed: ${outcome.error.message}`);
   return performance.now() - start;
 }
@@ -71,7 +71,9 @@ export async function functionRun(sequential = 500, parallelRuns = 2_000) {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
     const held = await Promise.all(
-      Array.from({ length: SANDBOX_POOL_SIZE }, () => pool.run({ code: HOLDING_FUNCTION, args: { rows: 20_000 } })),
+      Array.from({ length: SANDBOX_POOL_SIZE }, () =>
+        pool.run({ account: 'bench@example.com', code: HOLDING_FUNCTION, args: { rows: 20_000 } }),
+      ),
     );
     clearInterval(sampler);
     if (held.some((outcome) => !outcome.ok)) throw new Error(`a holding run failed: ${JSON.stringify(held)}`);

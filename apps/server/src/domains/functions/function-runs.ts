@@ -50,13 +50,22 @@ export async function runAndRecord(
     assistantId?: string | null;
     source: 'test' | 'chat';
     toolCallId?: string;
+    /** The caller giving up (a turn stopped): a run still waiting for the sandbox never runs. */
+    signal?: AbortSignal;
   },
 ): Promise<RunRecord> {
   const { subject, scope } = input;
   let outcome: SandboxOutcome;
   try {
     const variables = await readVariableValues(ctx.db, ctx.env.VARIABLES_ENCRYPTION_KEY, scope.ownerEmail, subject.variableNames);
-    outcome = await runInSandbox({ code: subject.code, args: input.args, variables, host: hostAbilitiesFor(ctx, scope) });
+    outcome = await runInSandbox({
+      account: scope.ownerEmail,
+      signal: input.signal,
+      code: subject.code,
+      args: input.args,
+      variables,
+      host: hostAbilitiesFor(ctx, scope),
+    });
   } catch (error) {
     if (!(error instanceof UnreadableVariablesError)) throw error;
     outcome = { ok: false, error: { code: 'runtime', message: error.message }, logs: [], durationMs: 0 };

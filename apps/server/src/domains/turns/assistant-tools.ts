@@ -163,7 +163,7 @@ export function toolSetOf(ctx: FunctionsContext, input: ToolScope): ToolSet {
             : { success: false, error: new Error(`Invalid arguments for ${fn.name}: ${describeSchemaErrors(validate.errors)}.`) };
         },
       }),
-      execute: async (args, { toolCallId }) => {
+      execute: async (args, { toolCallId, abortSignal }) => {
         const { outcome } = await runAndRecord(ctx, {
           subject: {
             functionId: fn.functionId,
@@ -177,6 +177,7 @@ export function toolSetOf(ctx: FunctionsContext, input: ToolScope): ToolSet {
           assistantId: input.assistantId,
           source: 'chat',
           toolCallId,
+          signal: abortSignal,
         });
         if (!outcome.ok) throw new Error(`${fn.name} failed: ${outcome.error.message}`);
         return outcome.result;

@@ -23,6 +23,7 @@ describe('host abilities (aisle.*)', () => {
   it('lets the code call a granted ability and use its JSON answer', async () => {
     const calls: { name: string; input: unknown }[] = [];
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: `export default async ({ question }) => {
         const passages = await aisle.searchKnowledge({ query: question, limit: 2 });
         return { first: passages[0].text, from: passages[0].source };
@@ -36,6 +37,7 @@ describe('host abilities (aisle.*)', () => {
 
   it("passes a refusal's message to the code and hides every other failure's details", async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: `export default async () => {
         const seen = [];
         for (const email of ['nope', 'ann@shop.test']) {
@@ -55,14 +57,17 @@ describe('host abilities (aisle.*)', () => {
       frozen: typeof aisle === 'object' ? Object.isFrozen(aisle) : null,
       shopify: typeof aisle === 'object' ? typeof aisle.shopify : null,
     })`;
-    expect(await runInSandbox({ code: probe, args: {}, host: abilities() })).toMatchObject({
+    expect(await runInSandbox({ account: 'shop@example.com', code: probe, args: {}, host: abilities() })).toMatchObject({
       result: { names: ['searchKnowledge', 'saveContact'], frozen: true, shopify: 'undefined' },
     });
-    expect(await runInSandbox({ code: probe, args: {} })).toMatchObject({ result: { names: [], frozen: true, shopify: 'undefined' } });
+    expect(await runInSandbox({ account: 'shop@example.com', code: probe, args: {} })).toMatchObject({
+      result: { names: [], frozen: true, shopify: 'undefined' },
+    });
   });
 
   it('limits the calls per run', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: `export default async () => {
         let done = 0;
         try { for (;;) { await aisle.searchKnowledge({ query: 'x' }); done++; } } catch (error) { return { done, message: error.message }; }
@@ -77,12 +82,16 @@ describe('host abilities (aisle.*)', () => {
   it('ends a run whose ability never answers at the time limit, and the next run is fine', async () => {
     const stuck: HostAbilities = { names: ['searchKnowledge'], call: () => new Promise(() => undefined) };
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async () => aisle.searchKnowledge({ query: "x" })',
       args: {},
       host: stuck,
       limits: { timeMs: 300 },
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
-    expect(await runInSandbox({ code: 'export default async () => 42', args: {} })).toMatchObject({ ok: true, result: 42 });
+    expect(await runInSandbox({ account: 'shop@example.com', code: 'export default async () => 42', args: {} })).toMatchObject({
+      ok: true,
+      result: 42,
+    });
   });
 });

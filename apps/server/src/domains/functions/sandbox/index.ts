@@ -17,7 +17,7 @@ export {
  * output and result limits (DEFAULT_SANDBOX_LIMITS, overridable per request). The code sees
  * standard JavaScript plus `console`, `fetch` (public http/https addresses only), `setTimeout`
  * and `clearTimeout`; it cannot import anything. The pool of worker threads starts with the
- * first run.
+ * first run; runs wait for a worker taking turns by `request.account` (sandbox-pool.ts).
  */
 let pool: SandboxPool | undefined;
 

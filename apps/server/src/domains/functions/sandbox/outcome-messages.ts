@@ -19,5 +19,7 @@ export const outcomeMessages = {
   importRefused: (name: string) =>
     `Functions cannot import modules ("${name.slice(0, 100)}"): only the built-in fetch and console are available.`,
   badArguments: () => 'The arguments could not be passed to the function as JSON.',
+  busy: (waiting: number) =>
+    `The function did not run: ${waiting} runs of this account's functions are already waiting for the sandbox. Try again in a moment.`,
   crashed: () => 'The sandbox running the function stopped unexpectedly. Try again; if it keeps happening, simplify the function.',
 };

@@ -45,6 +45,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   const outcome = await runInSandbox({
+    account: 'shop@example.com',
     code: "export default async ({ n }, { SUFFIX }) => ({ doubled: n * 2, label: 'n' + SUFFIX })",
     args: { n: 21 },
     variables: { SUFFIX: '!' },
@@ -54,7 +55,7 @@ afterEach(async () => {
 
 async function attempt(code: string, limits: Partial<SandboxLimits> = small): Promise<SandboxOutcome> {
   const started = Date.now();
-  const outcome = await runInSandbox({ code, args: { url: server.url('/') }, limits });
+  const outcome = await runInSandbox({ account: 'shop@example.com', code, args: { url: server.url('/') }, limits });
   // Contained means promptly too: nothing runs far past its time limit.
   expect(Date.now() - started).toBeLessThan((limits.timeMs ?? 5_000) + 3_000);
   return outcome;

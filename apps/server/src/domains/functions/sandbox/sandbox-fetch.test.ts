@@ -99,6 +99,7 @@ function result(outcome: SandboxOutcome) {
 describe('fetch inside the sandbox', () => {
   it('GETs JSON with status and headers', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: `export default async function ({ url }) {
         const response = await fetch(url);
         return { ok: response.ok, status: response.status, type: response.headers['content-type'], total: response.headers.get('X-Total'), url: response.url, body: await response.json() };
@@ -117,6 +118,7 @@ describe('fetch inside the sandbox', () => {
 
   it('POSTs a body with headers', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: `export default async function ({ url }, variables) {
         const response = await fetch(url, {
           method: 'POST',
@@ -137,11 +139,13 @@ describe('fetch inside the sandbox', () => {
 
   it('follows redirects the policy allows, POST after 303 becoming GET', async () => {
     const moved = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async ({ url }) => { const r = await fetch(url); return { url: r.url, body: await r.json() }; }',
       args: { url: server.url('/moved') },
     });
     expect(result(moved)).toEqual({ url: server.url('/products'), body: [{ sku: 'A1' }, { sku: 'B2' }] });
     const seeOther = await runInSandbox({
+      account: 'shop@example.com',
       code: "export default async ({ url }) => (await fetch(url, { method: 'POST', body: 'x' })).json()",
       args: { url: server.url('/see-other') },
     });
@@ -150,6 +154,7 @@ describe('fetch inside the sandbox', () => {
 
   it('connects to the address a name resolved to, sending the name as Host', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: "export default async ({ url }) => (await fetch(url, { method: 'PUT', body: 'hi' })).json()",
       args: { url: `http://shop.test:${server.port}/echo` },
     });
@@ -158,6 +163,7 @@ describe('fetch inside the sandbox', () => {
 
   it('checks https certificates against the name, though it connects to the pinned address', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async ({ url }) => fetch(url).then(() => "trusted", (error) => error.message)',
       args: { url: `https://shop.test:${tlsPort}/` },
     });
@@ -167,6 +173,7 @@ describe('fetch inside the sandbox', () => {
 
   it('refuses a response larger than fetchMaxBytes', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async ({ url }) => { try { await fetch(url); return "read"; } catch (error) { return error.message; } }',
       args: { url: server.url('/large') },
       limits: { fetchMaxBytes: 5 * 1024 },
@@ -177,6 +184,7 @@ describe('fetch inside the sandbox', () => {
   it('gives up on a server that does not answer within fetchTimeoutMs', async () => {
     const started = Date.now();
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async ({ url }) => { try { await fetch(url); return "answered"; } catch (error) { return error.message; } }',
       args: { url: server.url('/slow') },
       limits: { fetchTimeoutMs: 200 },
@@ -187,11 +195,13 @@ describe('fetch inside the sandbox', () => {
 
   it('reports a network error as a rejected fetch', async () => {
     const outcome = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async ({ url }) => fetch(url).then(() => "answered", (error) => error.name + ": " + error.message)',
       args: { url: server.url('/nothing-here') },
     });
     expect(result(outcome)).toBe('answered');
     const refused = await runInSandbox({
+      account: 'shop@example.com',
       code: 'export default async () => fetch("http://127.0.0.1:1/").then(() => "answered", (error) => error.name + ": " + error.message)',
       args: {},
     });

@@ -14,24 +14,27 @@ const crashed = {
 
 describe('SandboxPool', () => {
   it('ends a run whose worker dies with crashed, then keeps serving', async () => {
-    expect(await pool.run({ code: 'exit', args: {} })).toMatchObject(crashed);
-    expect(await pool.run({ code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
+    expect(await pool.run({ account: 'shop@example.com', code: 'exit', args: {} })).toMatchObject(crashed);
+    expect(await pool.run({ account: 'shop@example.com', code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
   });
 
   it('ends a run whose worker throws with crashed, then keeps serving', async () => {
-    expect(await pool.run({ code: 'throw', args: {} })).toMatchObject(crashed);
-    expect(await pool.run({ code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
+    expect(await pool.run({ account: 'shop@example.com', code: 'throw', args: {} })).toMatchObject(crashed);
+    expect(await pool.run({ account: 'shop@example.com', code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
   });
 
   it('terminates a worker that never answers once the run is past its time limit', async () => {
     const started = Date.now();
-    const outcome = await pool.run({ code: 'hang', args: {}, limits: { timeMs: 200 } });
+    const outcome = await pool.run({ account: 'shop@example.com', code: 'hang', args: {}, limits: { timeMs: 200 } });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(await pool.run({ code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
+    expect(await pool.run({ account: 'shop@example.com', code: 'ok', args: {} })).toMatchObject({ ok: true, result: 'answered' });
   });
 
   it('refuses arguments that are not JSON without starting a run', async () => {
-    expect(await pool.run({ code: 'ok', args: { id: 1n } })).toMatchObject({ ok: false, error: { code: 'runtime' } });
+    expect(await pool.run({ account: 'shop@example.com', code: 'ok', args: { id: 1n } })).toMatchObject({
+      ok: false,
+      error: { code: 'runtime' },
+    });
   });
 });

@@ -48,6 +48,7 @@ export const MAX_STACK_BYTES = 1 * MiB;
  * - `output` is never returned: console output past `outputBytes` is cut and the logs end with a
  *   line saying so, because a function that logs a lot should still answer the shopper.
  * - `crashed`: the worker thread died or the QuickJS wasm module failed; the pool replaces it.
+ * - `busy`: the account already had its most runs waiting for a worker; this one never started.
  */
 export type SandboxErrorCode =
   | 'syntax'
@@ -59,7 +60,8 @@ export type SandboxErrorCode =
   | 'output'
   | 'result_too_large'
   | 'not_serialisable'
-  | 'crashed';
+  | 'crashed'
+  | 'busy';
 
 export type SandboxOutcome =
   | { ok: true; result: unknown; logs: string[]; durationMs: number }
@@ -83,6 +85,10 @@ export class HostCallRefusal extends Error {
 }
 
 export interface SandboxRequest {
+  /** The owning account (owner e-mail): runs take turns by it (sandbox-pool.ts). */
+  account: string;
+  /** The caller giving up: a run still waiting for a worker leaves the queue and never runs. */
+  signal?: AbortSignal;
   code: string;
   args: unknown;
   variables?: Record<string, string>;
