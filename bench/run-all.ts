@@ -13,6 +13,7 @@ import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
 import { localAnswers } from './local-answers';
 import { productWebhookSearchable } from './product-webhook';
+import { sandboxFairness } from './sandbox-fairness';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { setupWizard } from './setup-wizard';
 import { sharedChat } from './shared-chat';
@@ -46,6 +47,7 @@ const benchmarks: Record<string, Benchmark> = {
   chatTurn: () => chatTurn(),
   localAnswers: () => localAnswers(),
   functionRun: () => functionRun(),
+  sandboxFairness: () => sandboxFairness(),
   sharedChat: () => sharedChat(),
   productWebhook: () => productWebhookSearchable(),
   setupWizard: () => setupWizard(),
