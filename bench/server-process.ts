@@ -23,7 +23,7 @@ export interface BenchServer {
   dataDir: string;
   /**
    * An access token for this e-mail: a real sign-in (`POST /api/token/`) for an account in
-   * `options.users`, otherwise one signed for an e-mail that has no account (no credit or plan).
+   * `options.users`, otherwise one signed for a plain account of VIEWERS (no credit or plan).
    */
   token(email: string): Promise<string>;
   /** Resident memory of the process and its child processes (WEB_CONCURRENCY's web processes). */
@@ -76,9 +76,16 @@ export interface StartServerOptions {
  * through the ledger), in the database the server is about to open.
  */
 async function seedUsers(emails: string[], password: string, env: Record<string, string | undefined>) {
-  if (!emails.length) return;
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db` });
+  const viewers = new Map<string, { id: string; tokenVersion: number }>();
   try {
+    // A token is only honoured while its user exists (auth/token-versions.ts): the benches'
+    // viewers are plain accounts, made before the server opens the database.
+    for (const email of VIEWERS) {
+      const { user } = await provisionUser({ db: database.db, email, password, isStaff: false });
+      viewers.set(email, { id: user.id, tokenVersion: user.tokenVersion });
+    }
+    if (!emails.length) return viewers;
     await seedTierPlans(database.db);
     for (const email of emails) {
       const { user } = await provisionUser({ db: database.db, email, password, isStaff: false });
@@ -93,7 +100,24 @@ async function seedUsers(emails: string[], password: string, env: Record<string,
   } finally {
     await database.close();
   }
+  return viewers;
 }
+
+/** E-mails the benches ask `token()` for without declaring them in `options.users`. */
+const VIEWERS = [
+  'channels@bench.test',
+  'chat@bench.test',
+  'local@bench.test',
+  'dashboard@bench.test',
+  'latency@bench.test',
+  'ghost@fuzz.test',
+  'heavy@bench.test',
+  'quiet@bench.test',
+  'ingest@bench.test',
+  'list@bench.test',
+  'owner@bench.test',
+  'shell@bench.test',
+];
 
 export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'aisle-bench-'));
@@ -108,7 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   };
   const password = `bench-${randomUUID()}`;
   const users = new Set(options.users ?? []);
-  await seedUsers([...users], password, env);
+  const viewers = await seedUsers([...users], password, env);
   const server: RunningServer = await startBundle(bundleDir(), env);
   const signer = createTokenSigner({ secret, accessLifetimeSeconds: 3600, refreshLifetimeSeconds: 3600 });
   const signIn = async (email: string) => {
@@ -124,8 +148,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     port: server.port,
     url: server.url,
     dataDir,
-    token: async (email) =>
-      users.has(email) ? signIn(email) : (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token,
+    token: async (email) => {
+      if (users.has(email)) return signIn(email);
+      const viewer = viewers.get(email);
+      if (!viewer) throw new Error(`${email} has no account: add it to VIEWERS or options.users`);
+      return (await signer.sign('access', { userId: viewer.id, email, isStaff: false, tokenVersion: viewer.tokenVersion })).token;
+    },
     running: () => server.child.exitCode === null && server.child.signalCode === null,
     output: () => server.output.join(''),
     rssBytes: () => processTree(server.child.pid).reduce((sum, pid) => sum + rssOf(pid), 0),

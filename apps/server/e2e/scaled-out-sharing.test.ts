@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '../src/domains/auth/tokens';
 import type { GqlData, TestViewer } from '../src/testing/graphql-client';
+import { seededViewer } from '../src/testing/seeded-viewer';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
 import { openVisitorEvents } from '../src/testing/sharing-test-client';
 import { createScratchDatabase, redisUrl, type ScratchDatabase, scaled } from '../src/testing/test-backend';
@@ -38,9 +38,8 @@ describe.runIf(scaled && redisUrl)('scaled out: sharing across two instances', (
       SHARED_CHAT_VISITOR_RATE_LIMIT: '3',
     });
     [a, b] = await Promise.all([startBundle(bundle.dir, env('a')), startBundle(bundle.dir, env('b'))]);
-    const signer = createTokenSigner({ secret, accessLifetimeSeconds: 600, refreshLifetimeSeconds: 600 });
     const email = `owner-${randomUUID()}@shop.test`;
-    owner = { email, isStaff: false, access: (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token };
+    owner = await seededViewer({ databaseUrl: database.url, secret, email });
   }, 90_000);
 
   afterAll(async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '../src/domains/auth/tokens';
 import { collect, type GqlData, settle, type TestViewer, wsClient } from '../src/testing/graphql-client';
+import { seededViewer } from '../src/testing/seeded-viewer';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
 import { createScratchDatabase, redisUrl, type ScratchDatabase, serverDatabaseUrl } from '../src/testing/test-backend';
 
@@ -37,9 +37,8 @@ describe('scaled out: two instances sharing Postgres and Redis', () => {
     });
     // Both boot at once: migrations must still apply exactly once (advisory lock).
     [a, b] = await Promise.all([startBundle(bundle.dir, env('a')), startBundle(bundle.dir, env('b'))]);
-    const signer = createTokenSigner({ secret, accessLifetimeSeconds: 600, refreshLifetimeSeconds: 600 });
     const email = 'merchant@shop.test';
-    viewer = { email, isStaff: false, access: (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token };
+    viewer = await seededViewer({ databaseUrl: database.url, secret, email });
   }, 90_000);
 
   afterAll(async () => {

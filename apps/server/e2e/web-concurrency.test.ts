@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '../src/domains/auth/tokens';
 import { collect, settle, type TestViewer, wsClient } from '../src/testing/graphql-client';
+import { seededViewer } from '../src/testing/seeded-viewer';
 import { buildBundle, type RunningServer, startBundle } from '../src/testing/server-bundle';
 import { createScratchDatabase, redisUrl, type ScratchDatabase } from '../src/testing/test-backend';
 
@@ -63,9 +63,8 @@ describe('WEB_CONCURRENCY: several web processes on one port', () => {
       },
       { readyTimeoutMs: 80_000 },
     );
-    const signer = createTokenSigner({ secret, accessLifetimeSeconds: 600, refreshLifetimeSeconds: 600 });
     const email = 'cluster@shop.test';
-    viewer = { email, isStaff: false, access: (await signer.sign('access', { userId: randomUUID(), email, isStaff: false })).token };
+    viewer = await seededViewer({ databaseUrl: database.url, secret, email });
   }, 150_000);
 
   afterAll(async () => {

@@ -3,9 +3,12 @@ import type { Logger } from 'pino';
 import './data-api-models';
 import type { Database, Db } from './db/database';
 import { openDatabase } from './db/database';
+import { loadTokenVersion } from './domains/accounts/load-token-version';
+import { createTokenVersions } from './domains/auth/token-versions';
 import type { TokenSigner } from './domains/auth/tokens';
 import { createTokenSigner } from './domains/auth/tokens';
 import { closeSandbox } from './domains/functions/sandbox';
+import { closeDocumentParser } from './domains/knowledge/parsing/parse-in-worker';
 import type { Env } from './env';
 import type { EventBus } from './lib/event-bus';
 import { createEventBus } from './lib/event-bus';
@@ -50,12 +53,13 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT * 1000,
       logger,
     }));
+  const events = options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger });
   return {
     env,
     logger,
     database,
     db: database.db,
-    events: options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger }),
+    events,
     mailer: options.mailer ?? createMailer(env, logger),
     // A web process queues jobs but never runs them; only startWorkers (jobs/) puts this queue to work.
     jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web' }),
@@ -69,6 +73,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       secret: env.JWT_SECRET,
       accessLifetimeSeconds: env.ACCESS_TOKEN_LIFETIME,
       refreshLifetimeSeconds: env.REFRESH_TOKEN_LIFETIME,
+      versions: createTokenVersions({
+        load: (userId) => loadTokenVersion(database.db, userId),
+        events,
+        onError: (err) => logger.error({ err }, 'token version changes are no longer heard'),
+      }),
     }),
   };
 }
@@ -79,6 +88,9 @@ export async function closeServices(services: Services, options: { jobGraceSecon
   services.turnGate.close();
   // The function sandbox's worker threads end with the process's services, not at exit.
   await closeSandbox();
+  // Likewise the document parser's (after the jobs that use them).
+  await closeDocumentParser();
+  services.tokens.close();
   await services.events.close();
   await services.database.close();
 }

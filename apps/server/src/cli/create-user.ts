@@ -62,7 +62,7 @@ async function main() {
   const logger = pino({ level: 'warn' }, pino.destination(2));
   const services = await createServices({ env, logger });
   try {
-    const { user, created } = await provisionUser({ db: services.db, ...input });
+    const { user, created } = await provisionUser({ db: services.db, tokens: services.tokens, ...input });
     const role = user.isStaff ? 'staff user' : 'user';
     console.log(`${created ? 'Created' : 'Updated'} verified ${role} ${user.email} (id ${user.id}).`);
   } finally {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { users } from '../db/schema/users';
 import type { TestApp } from './test-app';
 
 export interface TestViewer {
@@ -10,9 +11,16 @@ export interface TestViewer {
   isStaff: boolean;
 }
 
-/** An access token as the token endpoint would issue it, for a user of this e-mail. */
+/**
+ * An access token as the token endpoint would issue it, for the user of this e-mail (made when
+ * there is none yet: a token is only honoured while its user exists).
+ */
 export async function viewerToken(t: TestApp, email: string, isStaff = false): Promise<TestViewer> {
-  const { token } = await t.services.tokens.sign('access', { userId: randomUUID(), email, isStaff });
+  const { db, tokens } = t.services;
+  await db.insert(users).values({ email, passwordHash: '!', emailVerified: true }).onConflictDoNothing();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no user ${email}`);
+  const { token } = await tokens.sign('access', { userId: user.id, email, isStaff, tokenVersion: user.tokenVersion });
   return { email, access: token, isStaff };
 }
 

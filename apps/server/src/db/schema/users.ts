@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './columns';
 
 /** Server-side user (spec §3 User). E-mails are stored lower-cased; uniqueness is on that value. */
@@ -24,6 +24,12 @@ export const users = pgTable(
     shopName: text('shop_name'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Carried in every token as `ver`; raised when the account's sessions must end (password set,
+     * staff flag removed), which makes every token signed before it invalid at once
+     * (accounts/end-sessions.ts, auth/token-versions.ts).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -60,6 +66,23 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Consecutive failed sign-ins per throttling key (accounts/login-throttle.ts): the e-mail for
+ * unknown clients, the e-mail plus device for a known one. Only a hash of the key is kept, so the
+ * table holds no e-mail addresses, and it covers addresses without an account alike (a 429 must
+ * not tell whether an account exists). A success deletes the row.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_failures_last_failure_idx').on(t.lastFailureAt)],
 );
 
 export type User = typeof users.$inferSelect;

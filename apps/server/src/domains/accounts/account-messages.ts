@@ -16,4 +16,6 @@ export const accountMessages = {
   invalidPage: 'Invalid page.',
   userNotFound: 'User not found',
   userInactive: 'User is inactive',
+  /** The per-address limit's words (app.ts, DRF's throttling text), so clients read one message. */
+  throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
 } as const;

@@ -1,15 +1,18 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { refreshTokens, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import type { TokenSigner } from '../auth/tokens';
 import { accountMessages } from './account-messages';
+import { endSessions } from './end-sessions';
 import { hashPassword } from './password-hashing';
 import { checkPasswordResetToken, decodeUid } from './password-reset-token';
 
 export interface ConfirmPasswordResetInput {
   db: Db;
   env: Env;
+  tokens: TokenSigner;
   uid: string;
   token: string;
   newPassword: string;
@@ -17,10 +20,10 @@ export interface ConfirmPasswordResetInput {
 
 /**
  * Sets a new password from a reset link. In one transaction: the new hash, password_changed_at
- * (which invalidates the link and any other outstanding reset link), and every outstanding refresh
- * token of the user revoked, so sessions on other devices end.
+ * (which invalidates the link and any other outstanding reset link), and every session of the user
+ * ended (end-sessions.ts): access and refresh tokens from before stop working on every process.
  */
-export async function confirmPasswordReset({ db, env, uid, token, newPassword }: ConfirmPasswordResetInput): Promise<void> {
+export async function confirmPasswordReset({ db, env, tokens, uid, token, newPassword }: ConfirmPasswordResetInput): Promise<void> {
   const invalid = () => new AppError('BAD_REQUEST', accountMessages.invalidToken);
   const userId = decodeUid(uid);
   if (!userId) throw invalid();
@@ -38,11 +41,9 @@ export async function confirmPasswordReset({ db, env, uid, token, newPassword }:
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
     if (!updated) return false;
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    await endSessions(tx, user.id);
     return true;
   });
   if (!changed) throw invalid();
+  tokens.sessionsEnded(user.id);
 }

@@ -6,7 +6,7 @@ export interface IssueTokenPairInput {
   /** Pass the open transaction when the pair replaces a refresh token (rotation). */
   db: DbOrTx;
   tokens: TokenSigner;
-  user: Pick<User, 'id' | 'email' | 'isStaff'>;
+  user: Pick<User, 'id' | 'email' | 'isStaff' | 'tokenVersion'>;
 }
 
 export interface TokenPair {
@@ -17,10 +17,10 @@ export interface TokenPair {
 /**
  * Signs an access and a refresh token and records the refresh token as outstanding, so it can be
  * rotated once and revoked later (password reset). Access tokens are not recorded: they are
- * short-lived and checked by signature alone.
+ * short-lived and checked by signature and the user's token version (accounts/end-sessions.ts).
  */
 export async function issueTokenPair({ db, tokens, user }: IssueTokenPairInput): Promise<TokenPair> {
-  const subject = { userId: user.id, email: user.email, isStaff: user.isStaff };
+  const subject = { userId: user.id, email: user.email, isStaff: user.isStaff, tokenVersion: user.tokenVersion };
   const [access, refresh] = await Promise.all([tokens.sign('access', subject), tokens.sign('refresh', subject)]);
   await db.insert(refreshTokens).values({ jti: refresh.claims.jti, userId: user.id, expiresAt: new Date(refresh.claims.exp * 1000) });
   return { access: access.token, refresh: refresh.token };
@@ -31,6 +31,11 @@ export async function issueTokenPair({ db, tokens, user }: IssueTokenPairInput):
  * Shopify session every 3 minutes, spec §4): no refresh token is recorded for each renewal.
  */
 export async function issueAccessToken({ tokens, user }: Omit<IssueTokenPairInput, 'db'>): Promise<string> {
-  const access = await tokens.sign('access', { userId: user.id, email: user.email, isStaff: user.isStaff });
+  const access = await tokens.sign('access', {
+    userId: user.id,
+    email: user.email,
+    isStaff: user.isStaff,
+    tokenVersion: user.tokenVersion,
+  });
   return access.token;
 }

@@ -6,7 +6,8 @@ import { accountMessages } from './account-messages';
 
 /**
  * The signed-in user's current row. Access tokens live a few minutes after an account is
- * deactivated or loses staff rights; the users API decides on the row, not on the token's claims.
+ * deactivated (ending sessions, end-sessions.ts, is for password and staff changes); the users API
+ * decides on the row, not on the token's claims.
  */
 export async function loadActiveUser({ db, userId }: { db: DbOrTx; userId: string }): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

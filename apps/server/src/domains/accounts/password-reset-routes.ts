@@ -9,7 +9,7 @@ import { requestPasswordReset } from './request-password-reset';
 /** "Forgot password": request a link, then set a new password with it (spec §7 "Users"). */
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, env, mailer } = app.services;
+  const { db, env, mailer, tokens } = app.services;
 
   app.post(
     '/users/password-reset-request/',
@@ -44,7 +44,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { uid, token, new_password } = request.body;
-      await confirmPasswordReset({ db, env, uid, token, newPassword: new_password });
+      await confirmPasswordReset({ db, env, tokens, uid, token, newPassword: new_password });
       return { detail: accountMessages.resetDone };
     },
   );

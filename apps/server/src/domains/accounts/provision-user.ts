@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { refreshTokens, type User, users } from '../../db/schema/users';
+import { type User, users } from '../../db/schema/users';
+import type { TokenSigner } from '../auth/tokens';
 import { createUser } from './create-user';
+import { endSessions } from './end-sessions';
 import { hashPassword } from './password-hashing';
 
 export interface ProvisionUserInput {
@@ -10,29 +12,40 @@ export interface ProvisionUserInput {
   email: string;
   password: string;
   isStaff: boolean;
+  /**
+   * Tells running servers (through the event bus) that the account's sessions ended. Without it
+   * (seeding a database no server has open) they notice within auth/token-versions.ts's TTL.
+   */
+  tokens?: Pick<TokenSigner, 'sessionsEnded'>;
 }
 
 /**
  * The operator's way in (`npm run user:create`): a verified user with this password and staff
  * flag, created or brought to that state if the e-mail exists. Setting the password ends the
- * account's other sessions, as a password reset does.
+ * account's other sessions, as a password reset does; so tokens claiming a staff flag it no longer
+ * has stop working too.
  */
-export async function provisionUser({ db, email, password, isStaff }: ProvisionUserInput): Promise<{ user: User; created: boolean }> {
+export async function provisionUser({
+  db,
+  email,
+  password,
+  isStaff,
+  tokens,
+}: ProvisionUserInput): Promise<{ user: User; created: boolean }> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, isStaff, emailVerified: true, passwordChangedAt: sql`now()` })
       .where(eq(users.email, email))
       .returning();
     if (updated) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.userId, updated.id), isNull(refreshTokens.revokedAt)));
-      return { user: updated, created: false };
+      await endSessions(tx, updated.id);
+      return { user: { ...updated, tokenVersion: updated.tokenVersion + 1 }, created: false };
     }
     const user = await createUser({ db: tx, email, passwordHash, isStaff, emailVerified: true });
     return { user, created: true };
   });
+  if (!result.created) tokens?.sessionsEnded(result.user.id);
+  return result;
 }

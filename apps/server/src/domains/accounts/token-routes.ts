@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRateLimit } from './auth-rate-limit';
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie, readCookie } from './known-device-cookie';
 import { obtainTokenPair } from './obtain-token-pair';
 import { refreshTokenPair } from './refresh-token-pair';
 import { validateToken } from './validate-token';
@@ -27,12 +28,24 @@ export async function tokenRoutes(fastify: FastifyInstance) {
         tags: ['Token'],
         summary: 'Sign in: exchange e-mail and password for an access and a refresh token',
         description:
-          '401 `{"detail": "Email is not verified."}` for a correct password on an unverified account; 401 `{"detail": "No active account found with the given credentials"}` otherwise.',
+          '401 `{"detail": "Email is not verified."}` for a correct password on an unverified account; 401 `{"detail": "No active account found with the given credentials"}` otherwise. ' +
+          'After 5 failures in a row for an e-mail, 429 `{"detail": "Request was throttled. Expected available in N seconds."}` with Retry-After (30 s, doubling to 5 minutes) — except for a client that sends the `aisle_device` cookie it got from an earlier sign-in to that account, which is throttled on its own.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema },
       },
     },
-    async (request) => obtainTokenPair({ db, tokens, email: request.body.email, password: request.body.password }),
+    async (request, reply) => {
+      const { body, knownDevice } = await obtainTokenPair({
+        db,
+        tokens,
+        email: request.body.email,
+        password: request.body.password,
+        knownDevice: readCookie(request.headers.cookie, KNOWN_DEVICE_COOKIE),
+        secret: env.JWT_SECRET,
+      });
+      reply.header('set-cookie', knownDeviceCookie(knownDevice, { secure: env.PUBLIC_URL.startsWith('https:') }));
+      return body;
+    },
   );
 
   app.post(

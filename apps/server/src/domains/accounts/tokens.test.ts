@@ -68,11 +68,11 @@ describe('token calls', () => {
       accessLifetimeSeconds: 300,
       refreshLifetimeSeconds: 3600,
     });
-    const forged = await forger.sign('refresh', { userId: user.id, email: user.email, isStaff: true });
+    const forged = await forger.sign('refresh', { userId: user.id, email: user.email, isStaff: true, tokenVersion: 0 });
     expect((await refresh(forged.token)).json()).toEqual(INVALID);
 
     const past = pastSigner(t);
-    const expired = await past.sign('refresh', { userId: user.id, email: user.email, isStaff: false });
+    const expired = await past.sign('refresh', { userId: user.id, email: user.email, isStaff: false, tokenVersion: 0 });
     expect((await refresh(expired.token)).statusCode).toBe(401);
   });
 
@@ -119,7 +119,7 @@ describe('token calls', () => {
 
   it('rejects expired and malformed tokens on verify and decode', async () => {
     const user = await createVerifiedUser(t);
-    const expired = await pastSigner(t).sign('access', { userId: user.id, email: user.email, isStaff: false });
+    const expired = await pastSigner(t).sign('access', { userId: user.id, email: user.email, isStaff: false, tokenVersion: 0 });
     for (const token of [expired.token, 'not.a.jwt', 'x']) {
       for (const call of [verify, decode]) {
         const res = await call(token);
@@ -131,7 +131,7 @@ describe('token calls', () => {
 
   it('stops accepting an access token on authenticated calls once it expires', async () => {
     const user = await createVerifiedUser(t);
-    const expired = await pastSigner(t).sign('access', { userId: user.id, email: user.email, isStaff: false });
+    const expired = await pastSigner(t).sign('access', { userId: user.id, email: user.email, isStaff: false, tokenVersion: 0 });
     const res = await t.app.inject({ url: `/api/users/${user.id}/`, headers: bearer(expired.token) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(INVALID);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error';
+import type { TokenVersions } from './token-versions';
 
 /**
  * JSON Web Tokens with Simple-JWT semantics: a short-lived access token and a rotating refresh
@@ -15,6 +16,8 @@ export interface TokenClaims {
   user_id: string;
   email: string;
   is_staff: boolean;
+  /** The user's token version at signing; absent in tokens signed before versions existed (0). */
+  ver?: number;
   iat: number;
   exp: number;
 }
@@ -22,17 +25,25 @@ export interface TokenClaims {
 export interface TokenSigner {
   sign(
     type: TokenType,
-    subject: { userId: string; email: string; isStaff: boolean },
+    subject: { userId: string; email: string; isStaff: boolean; tokenVersion: number },
     jti?: string,
   ): Promise<{ token: string; claims: TokenClaims }>;
-  /** Verifies signature, expiry and (when given) the type; throws AppError 401 `token_not_valid`. */
+  /**
+   * Verifies signature, expiry, (when given) the type and that the user's sessions were not ended
+   * since signing; throws AppError 401 `token_not_valid`.
+   */
   verify(token: string, type?: TokenType): Promise<TokenClaims>;
+  /** After a committed `endSessions` (accounts/end-sessions.ts): every process stops honouring the user's older tokens. */
+  sessionsEnded(userId: string): void;
+  close(): void;
 }
 
 export interface TokenSignerOptions {
   secret: string;
   accessLifetimeSeconds: number;
   refreshLifetimeSeconds: number;
+  /** The users' current token versions; without it (unit use) versions are not checked. */
+  versions?: TokenVersions;
   now?: () => number;
 }
 
@@ -57,7 +68,8 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
       typeof claims.user_id !== 'string' ||
       typeof claims.email !== 'string' ||
       typeof claims.jti !== 'string' ||
-      typeof claims.exp !== 'number'
+      typeof claims.exp !== 'number' ||
+      (claims.ver !== undefined && !Number.isInteger(claims.ver))
     ) {
       throw new AppError('UNAUTHORIZED', INVALID_TOKEN_DETAIL, { bodyCode: 'token_not_valid' });
     }
@@ -75,6 +87,7 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
         user_id: subject.userId,
         email: subject.email,
         is_staff: subject.isStaff,
+        ver: subject.tokenVersion,
         iat,
         exp,
       };
@@ -92,6 +105,11 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
         if (type && claims.token_type !== type) {
           throw new AppError('UNAUTHORIZED', 'Token has wrong type', { bodyCode: 'token_not_valid' });
         }
+        // Ended sessions (password set, staff flag removed, account deleted) get an expired token's answer.
+        const current = options.versions?.isCurrent(claims.user_id, claims.ver ?? 0) ?? true;
+        if (!(current === true || (current !== false && (await current)))) {
+          throw new AppError('UNAUTHORIZED', INVALID_TOKEN_DETAIL, { bodyCode: 'token_not_valid' });
+        }
         return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -100,6 +118,12 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
         }
         throw error;
       }
+    },
+    sessionsEnded(userId) {
+      options.versions?.changed(userId);
+    },
+    close() {
+      options.versions?.close();
     },
   };
 }

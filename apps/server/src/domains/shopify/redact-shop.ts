@@ -37,11 +37,13 @@ export async function redactShop(ctx: ShopifyContext, input: { shop: string }): 
   const owned = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.ownerEmail, ownerEmail));
   for (const store of owned) await deleteOwnedStore(ctx, ownerEmail, store.id);
   await eraseOwnerExports(ctx.exports, ownerEmail);
-  const erased = await ctx.db.transaction(async (tx) => {
+  const { rows: erased, deleted } = await ctx.db.transaction(async (tx) => {
     const rows = await eraseOwnedRows(tx, ownerEmail);
-    await tx.delete(users).where(eq(users.email, ownerEmail));
-    return rows;
+    const gone = await tx.delete(users).where(eq(users.email, ownerEmail)).returning({ id: users.id });
+    return { rows, deleted: gone };
   });
+  // The account's tokens stop working on every process now, not when they expire.
+  for (const user of deleted) ctx.tokens.sessionsEnded(user.id);
   ctx.logger.info({ shop: input.shop, erased }, 'shop and its account erased (shop/redact)');
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, orders, products, sharedMessages, sharedThreads, shopConnections, shopSettings, stores } from '../../db/schema';
 import { users } from '../../db/schema/users';
+import { bearer } from '../../testing/account-flows';
 import { createAssistant } from '../../testing/assistants';
 import { syncedCatalog } from '../../testing/fake-shopify/catalog-checks';
 import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/fake-shopify';
@@ -11,6 +12,7 @@ import { gql, type TestViewer } from '../../testing/graphql-client';
 import { shareAssistant } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
+import { issueTokenPair } from '../accounts/issue-token-pair';
 
 const order = (id: number, email: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -252,10 +254,19 @@ describe('Shopify webhooks', () => {
     const [connection] = await t.services.db.select().from(shopConnections).where(eq(shopConnections.shopDomain, shop));
     const storeDir = `${t.services.env.dataDir}/files/${connection?.catalogStoreId}`;
     expect(existsSync(storeDir)).toBe(true);
+    const [account] = await t.services.db.select().from(users).where(eq(users.email, session.email));
+    const pair = await issueTokenPair({ db: t.services.db, tokens: t.services.tokens, user: account as NonNullable<typeof account> });
+    const signature = (access: string) => t.app.inject({ url: '/api/users/reply-signature/', headers: bearer(access) });
+    expect((await signature(session.access)).statusCode).toBe(200);
     await injectWebhook(t.app, fake, { topic: 'app/uninstalled', shop, payload: {} });
     expect((await injectWebhook(t.app, fake, { topic: 'shop/redact', shop, payload: { shop_id: 1, shop_domain: shop } })).status).toBe(200);
     expect(await t.services.db.select().from(shopConnections).where(eq(shopConnections.shopDomain, shop))).toEqual([]);
     expect(await t.services.db.select().from(users).where(eq(users.email, session.email))).toEqual([]);
+    // Issue 28, finding 7: the deleted account's sessions end at once, not when their tokens expire.
+    const ended = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
+    for (const access of [session.access, pair.access]) expect((await signature(access)).json()).toEqual(ended);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: pair.refresh } });
+    expect(refreshed.statusCode).toBe(401);
     for (const table of [stores, assistants, sharedThreads, orders, products]) {
       expect(await t.services.db.select().from(table).where(eq(table.ownerEmail, session.email))).toEqual([]);
     }
