@@ -93,7 +93,9 @@ export async function runAndRecord(
           assistantId: input.assistantId ?? null,
         })
         .returning({ id: tasks.id });
-      if (!subject.functionId) return { taskId: task?.id ?? null, fn: undefined };
+      // A run the sandbox turned away (busy) says nothing about the code: its status stays.
+      const ran = outcome.ok || outcome.error.code !== 'busy';
+      if (!subject.functionId || !ran) return { taskId: task?.id ?? null, fn: undefined };
       // A save made while it ran decides the status: a flagged or unparsable function stays so.
       const [fn] = await tx
         .update(functions)

@@ -45,9 +45,10 @@ export interface SandboxPoolOptions {
  * still going well past its time limit (code QuickJS cannot interrupt, such as JSON.stringify on
  * deeply nested data) has its worker terminated by a watchdog here and ends with `timeout`.
  *
- * Runs take turns by account in front of piscina, whose own queue is first come first served
- * across everyone: piscina is handed a run only when a worker is free, the next one taken from each
- * waiting account in turn (FIFO within an account). So one account's burst of long loops delays
+ * Runs take turns by account in front of piscina, whose own queue is one line for everyone (one
+ * account's 24 five-second loops held another's 4 ms function for 28.7 s): piscina is handed a run
+ * only when a worker is free, the next one taken from each waiting account in turn (FIFO within an
+ * account). So one account's burst of long loops delays
  * another account's run by at most one run's time limit (plus the watchdog's grace), however many
  * loops are queued. Time spent waiting is not counted against the time limit: it starts when a
  * worker starts the run.
