@@ -1,4 +1,5 @@
 import type { LoggerOptions } from 'pino';
+import { urlForLog } from './url-for-log';
 
 /**
  * What the logs may hold of an error or a request: enough to find the fault, never the data that
@@ -47,13 +48,19 @@ interface LoggedRequest {
   url?: string;
   id?: unknown;
   ip?: string;
+  /** Fastify's matched route (`/api/accounts/confirm-email/:key/`): its capability parameters are left out of the path. */
+  routeOptions?: { url?: string };
 }
 
-/** Requests as logged: method, a clipped URL (query strings can carry anything) and the caller's address. */
+/**
+ * Requests as logged: method, the URL without capability values (lib/url-for-log.ts: a log reader
+ * must not be able to open a signed link) clipped (query strings can carry anything), and the
+ * caller's address.
+ */
 export function requestForLog(request: LoggedRequest) {
   return {
     method: request.method,
-    url: request.url === undefined ? undefined : clip(request.url, 200),
+    url: request.url === undefined ? undefined : clip(urlForLog(request.url, request.routeOptions?.url), 200),
     id: request.id,
     remoteAddress: request.ip,
   };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
 import { parseEnv } from '../env';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
    * limits; `seeded`: the tiers as a new install has them.
    */
   tiers?: 'roomy' | 'seeded';
+  /** The app's and services' logger (default: silent); tests of what is logged pass one on a stream. */
+  logger?: Logger;
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,7 +46,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(mail) {
