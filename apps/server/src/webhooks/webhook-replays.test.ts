@@ -59,6 +59,27 @@ describe('replayed webhooks', () => {
     expect(await connection(shop)).toMatchObject({ accessToken: expect.any(String), uninstalledAt: null });
   });
 
+  it('refuses a captured shop/redact aimed at another shop through the unsigned shop header, and erases nothing there', async () => {
+    const victim = 'aimed-at.myshopify.com';
+    await embeddedSignIn(t.app, fake, victim);
+    const captured = signedWebhook(fake, {
+      topic: 'shop/redact',
+      shop: 'leaving.myshopify.com',
+      payload: { shop_id: 9, shop_domain: 'leaving.myshopify.com' },
+    });
+    const aimed = await t.app.inject({
+      method: 'POST',
+      url: captured.url,
+      payload: captured.body,
+      headers: { ...captured.headers, 'x-shopify-shop-domain': victim, 'x-shopify-event-id': randomUUID() },
+    });
+    expect({ status: aimed.statusCode, body: aimed.json() }).toEqual({
+      status: 401,
+      body: { detail: 'The webhook signature is missing or invalid.' },
+    });
+    expect(await connection(victim)).toMatchObject({ accessToken: expect.any(String) });
+  });
+
   it('handles a delivery whose handling failed on Shopify’s retry; its body under a new id is a repeat until the retry window has passed', async () => {
     const shop = 'retried-order.myshopify.com';
     await embeddedSignIn(t.app, fake, shop);

@@ -39,8 +39,21 @@ export async function verifyShopifyWebhook(
   } catch {
     return null;
   }
+  // The shop header is not signed: where the signed body names its shop (the privacy topics'
+  // `shop_domain`, app/uninstalled's shop object), the two must agree, so a captured body cannot be
+  // aimed at another shop (shop/redact erases everything of the shop it names).
+  const signedShop = shopNamedIn(payload);
+  if (signedShop !== null && signedShop !== shop) return null;
   const eventId = 'eventId' in validation ? validation.eventId : undefined;
   // The library names topics in its storage form (APP_UNINSTALLED); routes use Shopify's own (app/uninstalled).
   const topic = (headers.get('x-shopify-topic') ?? '').trim().toLowerCase();
   return { deliveryId: eventId || validation.webhookId, topic, shop, payload };
+}
+
+/** The shop a webhook body names itself, lower-cased; null when it names none. */
+function shopNamedIn(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const body = payload as Record<string, unknown>;
+  const named = body.shop_domain ?? body.myshopify_domain;
+  return typeof named === 'string' && named.trim() ? named.trim().toLowerCase() : null;
 }
