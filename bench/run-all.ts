@@ -8,6 +8,7 @@ import { functionRun } from './function-run';
 import { fuzzApiCampaign } from './fuzz-api';
 import { healthzUnderLoad } from './healthz-under-load';
 import { idleMemory } from './idle-memory';
+import { jobHandover } from './job-handover';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
@@ -59,6 +60,8 @@ const benchmarks: Record<string, Benchmark> = {
   // Postgres and Redis at DATABASE_URL and REDIS_URL (default: this machine's), two web processes.
   turnThroughputPostgres: () => turnThroughput({ postgres: true }),
   analyticsRefresh: () => analyticsRefresh(),
+  // Postgres and Redis at DATABASE_URL and REDIS_URL: a web process and workers that are killed.
+  jobHandover: () => jobHandover(),
   dashboardFirstPaint: () => dashboardFirstPaint(),
 };
 

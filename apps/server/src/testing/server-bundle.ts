@@ -70,7 +70,8 @@ function spawnBundle(bundleDir: string, env: Record<string, string | undefined>)
     child,
     output,
     stop: async () => {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already ended (on its own, or killed by a signal: then exitCode stays null).
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       return exited;
