@@ -15,8 +15,13 @@ const dist = path.resolve(process.argv[2] ?? `${root}dist`);
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  // The function sandbox's worker threads load their own entry, beside main.mjs (sandbox-pool.ts).
-  entryPoints: { main: `${root}src/main.ts`, 'function-sandbox-worker': `${root}src/domains/functions/sandbox/sandbox-worker.ts` },
+  // The function sandbox's and the document parser's worker threads load their own entries, beside
+  // main.mjs (sandbox-pool.ts, parse-in-worker.ts).
+  entryPoints: {
+    main: `${root}src/main.ts`,
+    'function-sandbox-worker': `${root}src/domains/functions/sandbox/sandbox-worker.ts`,
+    'document-parse-worker': `${root}src/domains/knowledge/parsing/parse-worker.ts`,
+  },
   outdir: dist,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -7,19 +7,33 @@ import { indexPassages } from './index-passages';
 import type { KnowledgeContext } from './knowledge-context';
 import { chunkBlocks, HEADING_PATH_SEPARATOR } from './parsing/chunk-blocks';
 import { IngestError } from './parsing/ingest-error';
-import { parseDocument } from './parsing/parse-document';
+import { parseInWorker } from './parsing/parse-in-worker';
+import { limitExceeded } from './parsing/parse-limits';
 import { refreshStoreSummary, updateFile } from './store-summary';
 
 const UNEXPECTED_FAILURE = 'Something went wrong while indexing this file. Try uploading it again.';
+/**
+ * A file's progress while its parse is in flight: PARSING, plus one for each earlier parse of it
+ * that never finished (the process died in it: no schema change needed to count them). Any
+ * finished parse moves progress on or back, so a file found at these values was being parsed when
+ * its process died.
+ */
+const PARSING = 20;
+/** Parses of one file that may die with their process before the file is failed rather than tried again. */
+const MAX_UNFINISHED_PARSES = 2;
 
 /**
  * One file from bytes to searchable passages: parse, chunk, index, with progress on the way. A
- * problem with the file itself (wrong type, encrypted, empty…) fails that file alone with the
- * reason; anything else is retried by the queue, and fails the file after the last attempt.
+ * problem with the file itself (wrong type, encrypted, empty, too big once opened, a parse that ran
+ * out of memory or time in its worker…) fails that file alone with the reason; anything else is
+ * retried by the queue, and fails the file after the last attempt. A file whose parse took the
+ * process down with it twice is failed, not parsed a third time.
  */
 export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: string, job: JobHandlerContext) {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
   if (!file || file.status === 'ready' || file.status === 'failed' || file.status === 'uploading') return;
+  const unfinishedParses =
+    file.status === 'processing' && file.progress >= PARSING && file.progress < PARSING + 10 ? file.progress - PARSING + 1 : 0;
   const refreshStore = () =>
     refreshStoreSummary(ctx, file.storeId).catch((error: unknown) => logger.warn({ err: error }, 'store summary refresh failed'));
   try {
@@ -28,8 +42,10 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
     const bytes = await ctx.storage.read(file.storeId, file.id);
     const [store] = await ctx.db.select({ currency: stores.currency }).from(stores).where(eq(stores.id, file.storeId)).limit(1);
-    const parsed = await parseDocument({
-      bytes: new Uint8Array(bytes),
+    if (unfinishedParses >= MAX_UNFINISHED_PARSES) throw limitExceeded.interrupted();
+    await updateFile(ctx, file.id, { progress: PARSING + unfinishedParses });
+    const parsed = await parseInWorker({
+      bytes,
       fileName: file.fileName,
       contentType: file.contentType,
       currency: store?.currency ?? null,
@@ -65,6 +81,8 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: UNEXPECTED_FAILURE, passageCount: 0 });
     } else {
       logger.warn({ err: error, fileId, attempt: job.retryCount }, 'indexing a file failed; it will be retried');
+      // This parse, if it was one, finished: the next attempt must not count it as one that died.
+      await updateFile(ctx, file.id, { progress: 10 });
       await refreshStore();
       throw error;
     }

@@ -9,6 +9,8 @@ import { markdownBlocks } from './formats/markdown';
 import { pdfBlocks } from './formats/pdf';
 import { textBlocks } from './formats/text';
 import { IngestError } from './ingest-error';
+import { checkJsonDepth } from './json-depth';
+import { limitExceeded, MAX_TEXT_CHARS } from './parse-limits';
 
 export type { Block, BlockKind, ParsedDocument } from './block';
 
@@ -55,19 +57,27 @@ async function blocksOf(format: DocumentFormat, bytes: Uint8Array, currency: str
       if (!looksLikeDocx(bytes)) throw typeMismatch(format);
       return docxBlocks(bytes);
     case 'html':
-      return htmlBlocks(decodeText(bytes, format));
+      return htmlBlocks(boundedText(bytes, format));
     case 'markdown':
-      return markdownBlocks(decodeText(bytes, format));
+      return markdownBlocks(boundedText(bytes, format));
     case 'text':
-      return textBlocks(decodeText(bytes, format));
+      return textBlocks(boundedText(bytes, format));
     case 'csv':
-      return csvBlocks(decodeText(bytes, format), currency);
+      return csvBlocks(boundedText(bytes, format), currency);
     case 'json':
-      return jsonBlocks(parseJson(decodeText(bytes, format)), currency);
+      return jsonBlocks(parseJson(boundedText(bytes, format)), currency);
   }
 }
 
+function boundedText(bytes: Uint8Array, format: DocumentFormat): string {
+  const text = decodeText(bytes, format);
+  if (text.length > MAX_TEXT_CHARS) throw limitExceeded.text();
+  return text;
+}
+
 function parseJson(text: string): unknown {
+  // Before JSON.parse: the walk over the parsed value (json-products.ts) recurses once per level.
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {

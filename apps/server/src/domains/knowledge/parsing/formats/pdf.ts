@@ -1,6 +1,8 @@
-import { extractTextItems, getDocumentProxy, type StructuredTextItem } from 'unpdf';
+import { getDocumentProxy, type StructuredTextItem } from 'unpdf';
 import { type BlockDraft, collapseWhitespace } from '../block';
 import { IngestError } from '../ingest-error';
+import { limitExceeded, MAX_PDF_PAGE_CHARS, MAX_TEXT_CHARS } from '../parse-limits';
+import { checkPdfStreams } from './pdf-streams';
 
 interface Line {
   text: string;
@@ -19,9 +21,11 @@ const BULLET = /^(?:[•◦▪●‣⁃*–-]|\d{1,3}[.)])\s+/;
  * A PDF's text as blocks. PDFs carry no structure, only positioned text, so it is rebuilt from the
  * layout: lines close together form a paragraph, a larger gap ends it, lines starting with a bullet
  * are list items, and short lines set larger than the body text are headings (the larger, the
- * higher the level).
+ * higher the level). Streams are checked for their inflated size first (pdf-streams.ts), and the
+ * text for its length page by page.
  */
 export async function pdfBlocks(bytes: Uint8Array): Promise<BlockDraft[]> {
+  checkPdfStreams(bytes);
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'PasswordException') {
@@ -30,9 +34,7 @@ export async function pdfBlocks(bytes: Uint8Array): Promise<BlockDraft[]> {
     throw new IngestError('unreadable', 'This file could not be read: it looks damaged.');
   });
   try {
-    const { items } = await extractTextItems(pdf).catch(() => {
-      throw new IngestError('unreadable', 'This file could not be read: it looks damaged.');
-    });
+    const items = await textItems(pdf);
     const pages = items.map(pageLines);
     const bodySize = commonFontSize(pages.flat());
     const headingSizes = [
@@ -42,6 +44,47 @@ export async function pdfBlocks(bytes: Uint8Array): Promise<BlockDraft[]> {
   } finally {
     await pdf.loadingTask.destroy();
   }
+}
+
+/**
+ * Each page's text items, read one page at a time (unpdf's extractTextItems reads them all at once)
+ * so that too much text stops the file at the page that brings it over the limit.
+ */
+async function textItems(pdf: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<StructuredTextItem[][]> {
+  const pages: StructuredTextItem[][] = [];
+  let total = 0;
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await pdf
+      .getPage(number)
+      .then((page) => page.getTextContent())
+      .catch(() => {
+        throw new IngestError('unreadable', 'This file could not be read: it looks damaged.');
+      });
+    const items: StructuredTextItem[] = [];
+    let chars = 0;
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      chars += item.str.length;
+      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+      const fontFamily = content.styles[item.fontName]?.fontFamily ?? '';
+      items.push({
+        str: item.str,
+        x,
+        y,
+        width: item.width,
+        height: item.height,
+        fontSize: Math.hypot(c, d),
+        fontFamily,
+        dir: item.dir,
+        hasEOL: item.hasEOL,
+      });
+    }
+    if (chars > MAX_PDF_PAGE_CHARS) throw limitExceeded.pdfPage();
+    total += chars;
+    if (total > MAX_TEXT_CHARS) throw limitExceeded.text();
+    pages.push(items);
+  }
+  return pages;
 }
 
 /** A page's text items as lines, top to bottom, in the order pdf.js reads them. */
