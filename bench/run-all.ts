@@ -7,6 +7,7 @@ import { eventLatency } from './event-latency';
 import { functionRun } from './function-run';
 import { fuzzApiCampaign } from './fuzz-api';
 import { healthzUnderLoad } from './healthz-under-load';
+import { hostileFiles } from './hostile-files';
 import { idleMemory } from './idle-memory';
 import { jobHandover } from './job-handover';
 import { knowledgeIngest } from './knowledge-ingest';
@@ -43,6 +44,7 @@ const benchmarks: Record<string, Benchmark> = {
   eventLatency: withServer((server) => eventLatency(server), { GRAPHQL_RATE_LIMIT: '100000' }),
   knowledgeIngest: withServer((server) => knowledgeIngest(server)),
   healthzUnderLoad: withServer((server) => healthzUnderLoad(server)),
+  hostileFiles: withServer((server) => hostileFiles(server)),
   webFirstScreen: () => webFirstScreen(),
   knowledgeSearch: () => knowledgeSearch(),
   chatTurn: () => chatTurn(),
