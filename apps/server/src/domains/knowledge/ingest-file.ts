@@ -12,6 +12,8 @@ import { limitExceeded } from './parsing/parse-limits';
 import { refreshStoreSummary, updateFile } from './store-summary';
 
 const UNEXPECTED_FAILURE = 'Something went wrong while indexing this file. Try uploading it again.';
+/** Shown beside the progress of a file being indexed again. */
+const RETRYING = 'Retrying…';
 /**
  * A file's progress while its parse is in flight: PARSING, plus one for each earlier parse of it
  * that never finished (the process died in it: no schema change needed to count them). Any
@@ -37,8 +39,9 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
   const refreshStore = () =>
     refreshStoreSummary(ctx, file.storeId).catch((error: unknown) => logger.warn({ err: error }, 'store summary refresh failed'));
   try {
-    // The store already reads "indexing": the file was queued.
-    await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: null });
+    // The store already reads "indexing": the file was queued. A later attempt (its worker died,
+    // or the last one failed) says so beside the progress, which starts again.
+    await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: job.retryCount > 0 ? RETRYING : null });
     if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
     const bytes = await ctx.storage.read(file.storeId, file.id);
     const [store] = await ctx.db.select({ currency: stores.currency }).from(stores).where(eq(stores.id, file.storeId)).limit(1);
@@ -69,7 +72,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     // indexed old bytes, so it fails and the queue's retry indexes the new ones.
     const [now] = await ctx.db.select({ contentHash: files.contentHash }).from(files).where(eq(files.id, file.id)).limit(1);
     if (now && now.contentHash !== file.contentHash) throw new Error('the file was replaced while it was being indexed');
-    await updateFile(ctx, file.id, { status: 'ready', progress: 100, passageCount: passageIds.length });
+    await updateFile(ctx, file.id, { status: 'ready', progress: 100, statusReason: null, passageCount: passageIds.length });
     // The store reads "ready" right after its last file does (embeddings follow in the background).
     await refreshStore();
     await queueFileEmbedding(ctx, file.id);
