@@ -9,7 +9,6 @@ import type { TokenSigner } from './domains/auth/tokens';
 import { createTokenSigner } from './domains/auth/tokens';
 import { closeSandbox } from './domains/functions/sandbox';
 import { closeDocumentParser } from './domains/knowledge/parsing/parse-in-worker';
-import { closeDocumentParser } from './domains/knowledge/parsing/parse-in-worker';
 import type { Env } from './env';
 import type { EventBus } from './lib/event-bus';
 import { createEventBus } from './lib/event-bus';
@@ -89,8 +88,6 @@ export async function closeServices(services: Services, options: { jobGraceSecon
   services.turnGate.close();
   // The function sandbox's worker threads end with the process's services, not at exit.
   await closeSandbox();
-  // Likewise the document parser's (after the jobs that use them).
-  await closeDocumentParser();
   // Likewise the document parser's (after the jobs that use them).
   await closeDocumentParser();
   services.tokens.close();
