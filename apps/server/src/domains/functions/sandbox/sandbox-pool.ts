@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createFairQueue, type FairQueue, FairQueueFullError } from '../../../lib/fair-queue';
+import { watchRunTime } from '../../../lib/run-watchdog';
 import { serveHostCalls } from './host-calls';
 import { sandboxNetworkSettings } from './network-policy';
 import { outcomeMessages as messages } from './outcome-messages';
@@ -119,7 +120,7 @@ export class SandboxPool {
     };
     const stopServing = channel && request.host ? serveHostCalls(channel.port1, request.host, limits) : undefined;
     const watchdog = new AbortController();
-    const stopWatching = watch(task.startedAt, limits.timeMs + WATCHDOG_GRACE_MS, watchdog);
+    const stopWatching = watchRunTime(task.startedAt, limits.timeMs + WATCHDOG_GRACE_MS, watchdog);
     try {
       return await this.piscina.run(task, { signal: watchdog.signal, transferList: channel ? [channel.port2] : undefined });
     } catch {
@@ -158,18 +159,4 @@ export function resolveLimits(limits: Partial<SandboxLimits> = {}): SandboxLimit
   }
   resolved.stackBytes = Math.min(resolved.stackBytes, MAX_STACK_BYTES);
   return resolved;
-}
-
-/** Aborts `controller` once the run has gone `allowedMs` past its start; time queued for a worker is not counted. */
-function watch(startedAt: Float64Array, allowedMs: number, controller: AbortController): () => void {
-  let timer: NodeJS.Timeout;
-  const check = () => {
-    const start = startedAt[0] ?? 0;
-    // Not started yet (queued, or the worker is still loading): look again soon.
-    const left = start > 0 ? start + allowedMs - Date.now() : 250;
-    if (left <= 0) controller.abort();
-    else timer = setTimeout(check, Math.max(left, 25));
-  };
-  timer = setTimeout(check, allowedMs);
-  return () => clearTimeout(timer);
 }
