@@ -3,8 +3,17 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
-// The two-instance and two-process tests need Postgres and Redis: it runs in the scaled-out pass only.
-const scaledOnly = ['e2e/scaled-out.test.ts', 'e2e/web-concurrency.test.ts'];
+// Tests of Postgres, Redis and several processes sharing them run in the scaled-out pass only (in
+// the embedded pass they are left out rather than reported as skipped).
+const scaledOnly = [
+  'e2e/scaled-out.test.ts',
+  'e2e/scaled-out-sharing.test.ts',
+  'e2e/web-concurrency.test.ts',
+  'e2e/worker-split.test.ts',
+  'e2e/outages.test.ts',
+  'src/lib/event-bus.test.ts',
+  'src/db/statement-timeout.test.ts',
+];
 const scaled = process.env.AISLE_TEST_BACKEND === 'scaled';
 
 export default defineConfig({
