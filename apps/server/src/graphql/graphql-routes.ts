@@ -8,7 +8,7 @@ import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { modelCatalog } from '../domains/ai/model-catalog';
 import { createChannelsContext } from '../domains/channels/channels-context';
 import { createInboxContext } from '../domains/inbox/inbox-context';
@@ -43,6 +43,8 @@ const CONNECTION_INIT_WAIT_MS = 15_000;
 const GOING_AWAY = 1001;
 /** WebSocket close code 1012: reconnect, the server's state changed (IANA registry: "Service Restart"). */
 const SERVICE_RESTART = 1012;
+/** graphql-ws's close code for a connection whose credentials are no longer accepted. */
+const UNAUTHORIZED = 4401;
 const DRAINING_UPGRADE_RESPONSE = `HTTP/1.1 503 Service Unavailable\r\nretry-after: ${RESTARTING_RETRY_AFTER_SECONDS}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`;
 
 /**
@@ -152,6 +154,13 @@ export async function graphqlRoutes(app: FastifyInstance) {
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: app.services.env.GRAPHQL_BODY_LIMIT });
+  // A socket's token is checked when it connects: when its user's sessions end (a password reset,
+  // a removed staff flag, a deleted account), the socket ends too, on whichever process it is open.
+  const socketUsers = new Map<WebSocket, string>();
+  const stopSessionWatch = app.services.tokens.onSessionsEnded((userId) => {
+    for (const [socket, owner] of socketUsers) if (owner === userId) socket.close(UNAUTHORIZED, 'Unauthorized');
+  });
+  app.addHook('onClose', async () => stopSessionWatch());
   const wsServer = useServer<Record<string, unknown> | undefined, { viewer?: Viewer }>(
     {
       connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
@@ -161,6 +170,9 @@ export async function graphqlRoutes(app: FastifyInstance) {
         try {
           const claims = await app.services.tokens.verify(token, 'access');
           ctx.extra.viewer = { userId: claims.user_id, email: claims.email, isStaff: claims.is_staff };
+          const { socket } = ctx.extra;
+          socketUsers.set(socket, claims.user_id);
+          socket.once('close', () => socketUsers.delete(socket));
           return true;
         } catch {
           return false;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, lastMailTo, login } from '../../testing/account-flows';
+import { collect, listen, wsClient } from '../../testing/graphql-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { provisionUser } from './provision-user';
@@ -63,6 +64,37 @@ describe('ending sessions', () => {
     const { access, user } = again.json() as { access: string; user: { is_staff: boolean } };
     expect(user.is_staff).toBe(false);
     expect((await t.app.inject({ url: '/api/users/', headers: bearer(access) })).statusCode).toBe(403);
+  });
+
+  it('closes the live connection opened with a token from before, and leaves other users’ open', async () => {
+    const port = await listen(t);
+    const [user, bystander] = [await createVerifiedUser(t), await createVerifiedUser(t)];
+    const closes = new Map<string, number>();
+    const open = (who: { email: string; access: string }) => {
+      const client = wsClient(
+        port,
+        { ...who, isStaff: false },
+        { on: { closed: (event) => closes.set(who.email, (event as { code: number }).code) } },
+      );
+      const feed = collect(client, 'subscription { onCreateStore { id } }');
+      return { client, feed };
+    };
+    const [mine, theirs] = [open(user), open(bystander)];
+    // Both sockets are up once each has seen its own store created.
+    for (const [who, live] of [
+      [user, mine],
+      [bystander, theirs],
+    ] as const) {
+      await t.app.inject({ method: 'POST', url: '/api/store/create/', headers: bearer(who.access), payload: { name: 'Live' } });
+      await live.feed.next(1);
+    }
+
+    await provisionUser({ db: t.services.db, tokens: t.services.tokens, email: user.email, password: 'changed-password', isStaff: false });
+    const deadline = Date.now() + 5_000;
+    while (!closes.has(user.email) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(closes.get(user.email)).toBe(4401);
+    expect(closes.has(bystander.email)).toBe(false);
+    await Promise.all([mine.client.dispose(), theirs.client.dispose()]);
   });
 
   it('leaves the sessions of other users alone', async () => {

@@ -25,6 +25,8 @@ export interface TokenVersions {
   isCurrent(userId: string, version: number): boolean | Promise<boolean>;
   /** This process forgets the user's version and tells every other process to (after the commit). */
   changed(userId: string): void;
+  /** Told of every user whose sessions ended, on whichever process that happened. Returns an unsubscriber. */
+  onChanged(listener: (userId: string) => void): () => void;
   close(): void;
 }
 
@@ -73,12 +75,15 @@ export function createTokenVersions(options: TokenVersionsOptions): TokenVersion
     return entry;
   }
 
+  const listeners = new Set<(userId: string) => void>();
   const feed = options.events.subscribe(TOKEN_VERSION_TOPIC);
   void (async () => {
     try {
       for await (const event of feed) {
         const userId = event.item.userId;
-        if (typeof userId === 'string') entries.delete(userId);
+        if (typeof userId !== 'string') continue;
+        entries.delete(userId);
+        for (const listener of listeners) listener(userId);
       }
     } catch (error) {
       options.onError?.(error);
@@ -99,6 +104,10 @@ export function createTokenVersions(options: TokenVersionsOptions): TokenVersion
     changed(userId) {
       entries.delete(userId);
       options.events.publish({ model: TOKEN_VERSION_TOPIC, kind: 'update', ownerEmail: null, item: { userId } });
+    },
+    onChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     close() {
       void feed.return?.();

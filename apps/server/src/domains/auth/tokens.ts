@@ -35,6 +35,8 @@ export interface TokenSigner {
   verify(token: string, type?: TokenType): Promise<TokenClaims>;
   /** After a committed `endSessions` (accounts/end-sessions.ts): every process stops honouring the user's older tokens. */
   sessionsEnded(userId: string): void;
+  /** Told, on every process, of each user whose sessions ended (to close what was opened with an old token). */
+  onSessionsEnded(listener: (userId: string) => void): () => void;
   close(): void;
 }
 
@@ -121,6 +123,9 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
     },
     sessionsEnded(userId) {
       options.versions?.changed(userId);
+    },
+    onSessionsEnded(listener) {
+      return options.versions?.onChanged(listener) ?? (() => undefined);
     },
     close() {
       options.versions?.close();
