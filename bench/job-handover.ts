@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { postJson, uploadOverHttp } from '../apps/server/src/testing/bundle-client';
 import {
   buildBundle,
   createUserWithCli,
@@ -48,14 +49,7 @@ export async function jobHandover({ rounds = 3 } = {}) {
     const owner = { email: 'handover@bench.test', password: 'correct horse battery' };
     createUserWithCli(env, owner);
     await queue.connect();
-    const call = async (route: string, body: unknown, token?: string) =>
-      (await (
-        await fetch(`${web.url}${route}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Record<string, unknown>;
+    const call = (route: string, body: unknown, token?: string) => postJson(web.url, route, body, token);
     const { access } = (await call('/api/token/', owner)) as { access: string };
     const { id: storeId } = (await call('/api/store/create/', { name: 'Bench store' }, access)) as { id: string };
 
@@ -64,15 +58,11 @@ export async function jobHandover({ rounds = 3 } = {}) {
     for (let round = 0; round < rounds; round++) {
       // Big enough to be still indexing while a second worker starts (thousands of sections).
       const sections = Array.from({ length: 20_000 }, (_, i) => `## Note ${i}\n\nRinse item ${i} in cold water, round ${round}.\n`);
-      const bytes = Buffer.from(`# Care guide ${round}\n\n${sections.join('\n')}`);
-      const batch = (await call(
-        '/api/files/upload-batch/',
-        { storeId, files: [{ fileName: `guide-${round}.md`, size: bytes.length, contentType: 'text/markdown' }] },
-        access,
-      )) as { files: { fileId: string; uploadUrl: string }[] };
-      const { fileId, uploadUrl } = batch.files[0] as { fileId: string; uploadUrl: string };
-      await fetch(`${web.url}${uploadUrl}`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'text/markdown' } });
-      await call('/api/files/finish-upload/', { storeId, fileIds: [fileId] }, access);
+      const fileId = await uploadOverHttp(web.url, access, {
+        storeId,
+        fileName: `guide-${round}.md`,
+        text: `# Care guide ${round}\n\n${sections.join('\n')}`,
+      });
       const job = async () =>
         (
           await queue.query<{ state: string; retry_count: number }>(

@@ -6,6 +6,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { postJson, uploadOverHttp } from '../src/testing/bundle-client';
 import { collect, type GqlData } from '../src/testing/graphql-client';
 import { startRedis, type TestRedis } from '../src/testing/own-redis';
 import {
@@ -76,14 +77,7 @@ describe.runIf(scaled)('outages in the scaled-out deployment', () => {
     bundle?.remove();
   });
 
-  async function call(url: string, body: unknown, token?: string, server = web): Promise<GqlData> {
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { ...((res.status === 204 ? {} : await res.json()) as GqlData), httpStatus: res.status };
-  }
+  const call = (url: string, body: unknown, token?: string, server = web) => postJson(server.url, url, body, token);
   const graphql = async (query: string) => (await call('/graphql', { query }, access)).data;
   const fileOf = async (id: string) =>
     (await graphql(`{ getFile(id: "${id}") { status statusReason passageCount } }`)).getFile as {
@@ -102,23 +96,7 @@ describe.runIf(scaled)('outages in the scaled-out deployment', () => {
     }
   }
 
-  async function upload(fileName: string, text: string) {
-    const bytes = Buffer.from(text);
-    const batch = await call(
-      '/api/files/upload-batch/',
-      { storeId, files: [{ fileName, size: bytes.length, contentType: 'text/markdown' }] },
-      access,
-    );
-    const { fileId, uploadUrl } = batch.files[0];
-    const put = await fetch(`${web.url}${uploadUrl}`, {
-      method: 'PUT',
-      body: new Uint8Array(bytes),
-      headers: { 'content-type': 'text/markdown' },
-    });
-    expect(put.status).toBe(204);
-    await call('/api/files/finish-upload/', { storeId, fileIds: [fileId] }, access);
-    return fileId as string;
-  }
+  const upload = (fileName: string, text: string) => uploadOverHttp(web.url, access, { storeId, fileName, text });
 
   /** Renames the assistant: a change every subscriber of onUpdateAssistant hears of. */
   const rename = async (assistantName: string, server = web) =>

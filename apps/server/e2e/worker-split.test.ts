@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadOverHttp } from '../src/testing/bundle-client';
 import type { GqlData } from '../src/testing/graphql-client';
 import {
   buildBundle,
@@ -77,24 +78,7 @@ describe.runIf(scaled && redisUrl)('web and worker in separate processes', () =>
   }
   const graphql = async (query: string) => (await call('/graphql', { query }, access)).data;
 
-  async function upload(storeId: string, fileName: string, text: string) {
-    const bytes = Buffer.from(text);
-    const batch = await call(
-      '/api/files/upload-batch/',
-      { storeId, files: [{ fileName, size: bytes.length, contentType: 'text/markdown' }] },
-      access,
-    );
-    const { fileId, uploadUrl } = batch.files[0];
-    const put = await fetch(`${web.url}${uploadUrl}`, {
-      method: 'PUT',
-      body: new Uint8Array(bytes),
-      headers: { 'content-type': 'text/markdown' },
-    });
-    expect(put.status).toBe(204);
-    const finished = await call('/api/files/finish-upload/', { storeId, fileIds: [fileId] }, access);
-    expect(finished.files[0].status, JSON.stringify(finished)).toBe('queued');
-    return fileId as string;
-  }
+  const upload = (storeId: string, fileName: string, text: string) => uploadOverHttp(web.url, access, { storeId, fileName, text });
   const fileStatus = async (id: string) => (await graphql(`{ getFile(id: "${id}") { status } }`)).getFile.status as string;
   const summaryOf = async (id: string) =>
     (await graphql(`{ getSharedThread(id: "${id}") { threadSummary } }`)).getSharedThread.threadSummary;
