@@ -80,13 +80,18 @@ describe('ending sessions', () => {
       return { client, feed };
     };
     const [mine, theirs] = [open(user), open(bystander)];
-    // Both sockets are up once each has seen its own store created.
+    // Both sockets are up once each has seen a store of its own created (subscribing takes a
+    // moment after the socket opens: create stores until one is heard of).
     for (const [who, live] of [
       [user, mine],
       [bystander, theirs],
     ] as const) {
-      await t.app.inject({ method: 'POST', url: '/api/store/create/', headers: bearer(who.access), payload: { name: 'Live' } });
-      await live.feed.next(1);
+      const deadline = Date.now() + 10_000;
+      while (live.feed.events.length === 0) {
+        if (Date.now() > deadline) throw new Error(`no live event for ${who.email}: ${JSON.stringify(live.feed.errors)}`);
+        await t.app.inject({ method: 'POST', url: '/api/store/create/', headers: bearer(who.access), payload: { name: 'Live' } });
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
 
     await provisionUser({ db: t.services.db, tokens: t.services.tokens, email: user.email, password: 'changed-password', isStaff: false });
