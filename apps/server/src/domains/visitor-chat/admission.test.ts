@@ -42,6 +42,9 @@ describe('admission control of visitor turns', () => {
       OPENAI_BASE_URL: fake.baseUrl,
       TURN_CONCURRENCY: '1',
       TURN_MAX_WAIT_MS: String(maxWaitMs),
+      // These tests are about the wait; the event-loop guard is left out of them, since on a
+      // loaded test machine the loop's own delay can pass its default and refuse a turn that fits.
+      TURN_MAX_LOOP_DELAY_MS: '60000',
     });
     apps.push(t);
     const user = await createVerifiedUser(t, { email: `busy-${maxWaitMs}@shop.test` });
