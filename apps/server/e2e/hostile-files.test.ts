@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GqlData } from '../src/testing/graphql-client';
+import { postJson } from '../src/testing/bundle-client';
 import { contentBombPdf, deepJson, giantRunDocx, largeProductCsv, zipBombDocx } from '../src/testing/hostile-documents';
 import { buildBundle, createUserWithCli, type RunningServer, startBundle } from '../src/testing/server-bundle';
 
@@ -40,13 +40,9 @@ describe('hostile files', () => {
     WEB_DIST_DIR: '/nonexistent',
   });
   const call = async (s: RunningServer, url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${s.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-    return (res.status === 204 ? null : await res.json()) as GqlData;
+    const res = await postJson(s.url, url, body, token);
+    if (res.httpStatus >= 300) throw new Error(`${url} answered ${res.httpStatus}: ${JSON.stringify(res)}`);
+    return res;
   };
   type FileState = { id: string; fileName: string; status: string; statusReason: string | null };
   const fileStates = async (s: RunningServer, token: string) => {

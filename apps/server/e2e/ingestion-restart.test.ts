@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import type { GqlData } from '../src/testing/graphql-client';
+import { postJson } from '../src/testing/bundle-client';
 import { buildBundle, createUserWithCli, type RunningServer, startBundle } from '../src/testing/server-bundle';
 
 /**
@@ -36,14 +36,7 @@ describe('ingestion survives a crash', () => {
     JWT_SECRET: 'restart-secret-restart-secret-0123456789',
     WEB_DIST_DIR: '/nonexistent',
   });
-  const call = async (s: RunningServer, url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${s.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (res.status === 204 ? null : await res.json()) as GqlData;
-  };
+  const call = (s: RunningServer, url: string, body: unknown, token?: string) => postJson(s.url, url, body, token);
   type FileState = { id: string; status: string; progress: number; passageCount: number };
   const fileState = async (s: RunningServer, token: string, fileId: string) => {
     const res = await call(s, '/graphql', { query: '{ listFiles { items { id status progress passageCount } } }' }, token);
