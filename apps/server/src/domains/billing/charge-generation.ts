@@ -7,6 +7,7 @@ import { toMicroUsd } from '../../lib/money';
 import type { ChargeOutcome } from './billing-notices';
 import { noCredit } from './credit';
 import type { GenerationUsage } from './generation-usage';
+import { debitSql, ledgerKeyFor } from './ledger';
 import { countInPeriodSql } from './tier-periods';
 
 /** What a charge reads of a generation's usage (a chat reply's usage, with its citations, fits too). */
@@ -56,7 +57,7 @@ export interface GenerationChargeSql {
 export function generationCharge(charge: GenerationCharge): GenerationChargeSql {
   const { usage, ownerEmail } = charge;
   const micro = toMicroUsd(usage.costUsd);
-  const key = `generation:${charge.reference}`;
+  const key = ledgerKeyFor({ generation: charge.reference });
   const paid = micro > 0;
   const counted = Boolean(charge.countsAsMessage && !usage.refused);
   // Every turn builds this statement, so it names its tables in the text and binds only values:
@@ -64,25 +65,20 @@ export function generationCharge(charge: GenerationCharge): GenerationChargeSql 
   const allowed = paid ? sql.raw('EXISTS (SELECT 1 FROM billing_charged)') : sql.raw('true');
   const parts: SQL[] = [];
   if (paid) {
-    parts.push(sql`
-    billing_charged AS (
-      UPDATE users SET balance_micro_usd = users.balance_micro_usd - owner.amount
-      FROM (
-        SELECT id, least(balance_micro_usd, ${micro}::bigint) AS amount FROM users
-        WHERE email = ${ownerEmail} AND balance_micro_usd > 0
-          AND NOT EXISTS (SELECT 1 FROM user_transactions WHERE idempotency_key = ${key})
-        FOR UPDATE
-      ) owner
-      WHERE users.id = owner.id
-      RETURNING users.id, users.balance_micro_usd, owner.amount
-    ), billing_ledger AS (
-      INSERT INTO user_transactions (user_id, kind, amount_micro_usd, balance_after_micro_usd, reference, idempotency_key, description)
-      SELECT id, 'generation_charge', -amount, balance_micro_usd, ${charge.reference}, ${key},
-             ${`${usage.provider}:${usage.model}`} || CASE WHEN amount < ${micro}::bigint
-               THEN ' (cost ' || ${micro}::bigint || ' µ$; the rest of the credit)' ELSE '' END
-      FROM billing_charged
-      RETURNING 1
-    )`);
+    // The one zero-clamped debit of the money API (ledger.ts), at the head of the caller's statement.
+    parts.push(
+      debitSql({
+        name: 'billing_charged',
+        owner: { ownerEmail },
+        kind: 'generation_charge',
+        amountMicroUsd: micro,
+        key,
+        reference: charge.reference,
+        description: `${usage.provider}:${usage.model}`,
+        descriptionWhenShort: `${usage.provider}:${usage.model} (cost ${micro} µ$; the rest of the credit)`,
+        onlyWithCredit: true,
+      }),
+    );
   }
   if (!usage.refused) {
     parts.push(sql`

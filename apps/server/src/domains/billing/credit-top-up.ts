@@ -1,63 +1,55 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { users, userTransactions } from '../../db/schema';
-import { rowsOf } from '../../db/sql-helpers';
 import type { EventBus } from '../../lib/event-bus';
 import { publishAccount } from './account-events';
-import { adjustBalance } from './adjust-balance';
+import { credit, type LedgerOutcome, refund } from './ledger';
+
+interface PaymentChange {
+  userId: string;
+  amountMicroUsd: number;
+  /** From `ledgerKeyFor` (the provider's own id of the payment or refund). */
+  idempotencyKey: string;
+  reference: string;
+  description: string;
+}
+
+/** Tells the owner's open Account page the new balance, once: a replay moved nothing. */
+function published(ctx: { events: EventBus }, outcome: LedgerOutcome | null): LedgerOutcome | null {
+  if (outcome?.applied) publishAccount(ctx, { ownerEmail: outcome.ownerEmail, balanceMicroUsd: outcome.balanceMicroUsd });
+  return outcome;
+}
 
 /**
- * A confirmed payment of credit: one `top_up` row, once per payment however often it is reported
- * (`idempotencyKey`: the provider's own id). Answers the balance it left, or null for a replay.
+ * A confirmed payment of credit: one `top_up` row, once per payment however often it is reported.
+ * Answers the outcome (the first one, `applied: false`, for a replay), or null for an unknown user.
  */
-export async function creditTopUp(
-  ctx: { db: DbOrTx; events: EventBus },
-  input: { userId: string; amountMicroUsd: number; idempotencyKey: string; reference: string; description: string },
-): Promise<number | null> {
-  const [user] = await rowsOf<{ email: string }>(ctx.db, sql`SELECT email FROM ${users} WHERE id = ${input.userId}`);
-  if (!user) return null;
-  const balance = await adjustBalance(ctx.db, {
-    ownerEmail: user.email,
-    kind: 'top_up',
-    amountMicroUsd: input.amountMicroUsd,
-    idempotencyKey: input.idempotencyKey,
-    reference: input.reference,
-    description: input.description,
-  });
-  if (balance !== null) publishAccount(ctx, { ownerEmail: user.email, balanceMicroUsd: balance });
-  return balance;
+export async function creditTopUp(ctx: { db: DbOrTx; events: EventBus }, input: PaymentChange): Promise<LedgerOutcome | null> {
+  return published(
+    ctx,
+    await credit(ctx.db, {
+      owner: { userId: input.userId },
+      kind: 'top_up',
+      amountMicroUsd: input.amountMicroUsd,
+      key: input.idempotencyKey,
+      reference: input.reference,
+      description: input.description,
+    }),
+  );
 }
 
 /**
  * A refund of paid credit: one negative `refund` row, once per refund. Credit already spent is not
- * taken back below zero (the balance never goes negative): the row records what was taken, and
- * its description what was refunded. Answers the balance it left, or null for a replay.
+ * taken back below zero (the money API's debit): the row records what was taken, and its
+ * description what was refunded.
  */
-export async function refundTopUp(
-  ctx: { db: DbOrTx; events: EventBus },
-  input: { userId: string; amountMicroUsd: number; idempotencyKey: string; reference: string; description: string },
-): Promise<number | null> {
-  const [row] = await rowsOf<{ email: string; balance: string }>(
-    ctx.db,
-    sql`
-      WITH taken AS (
-        UPDATE ${users} SET balance_micro_usd = ${users}.balance_micro_usd - owner.amount
-        FROM (
-          SELECT id, least(balance_micro_usd, ${input.amountMicroUsd}::bigint) AS amount FROM ${users}
-          WHERE id = ${input.userId} AND NOT EXISTS (SELECT 1 FROM ${userTransactions} WHERE idempotency_key = ${input.idempotencyKey})
-          FOR UPDATE
-        ) owner
-        WHERE ${users}.id = owner.id
-        RETURNING ${users}.id, ${users}.email, ${users}.balance_micro_usd, owner.amount
-      ), ledger AS (
-        INSERT INTO ${userTransactions} (user_id, kind, amount_micro_usd, balance_after_micro_usd, reference, idempotency_key, description)
-        SELECT id, 'refund', -amount, balance_micro_usd, ${input.reference}, ${input.idempotencyKey}, ${input.description}
-        FROM taken
-        RETURNING 1
-      )
-      SELECT email, balance_micro_usd::text AS balance FROM taken`,
+export async function refundTopUp(ctx: { db: DbOrTx; events: EventBus }, input: PaymentChange): Promise<LedgerOutcome | null> {
+  return published(
+    ctx,
+    await refund(ctx.db, {
+      owner: { userId: input.userId },
+      amountMicroUsd: input.amountMicroUsd,
+      key: input.idempotencyKey,
+      reference: input.reference,
+      description: input.description,
+    }),
   );
-  if (!row) return null;
-  publishAccount(ctx, { ownerEmail: row.email, balanceMicroUsd: Number(row.balance) });
-  return Number(row.balance);
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../lib/app-error';
 import { publishAccountNow } from '../billing/account-events';
 import { findCheckout, settleCheckout } from '../billing/checkouts';
 import { creditTopUp } from '../billing/credit-top-up';
+import { ledgerKeyFor } from '../billing/ledger';
 import { applySubscriptionState } from '../billing/subscriptions';
 import { adminGraphql, requireData } from '../shopify/admin-graphql';
 import { getConnectionByShop } from '../shopify/shop-connections';
@@ -68,7 +69,7 @@ export async function confirmShopifyCharge(ctx: PaymentsContext, input: { checko
     await creditTopUp(ctx, {
       userId: checkout.userId,
       amountMicroUsd: checkout.amountMicroUsd,
-      idempotencyKey: `shopify:purchase:${purchase.id}`,
+      idempotencyKey: ledgerKeyFor({ shopifyPurchase: purchase.id }),
       reference: `shopify:${purchase.id}`,
       description: `Top-up of $${purchase.price.amount} through Shopify`,
     });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { paymentCustomers, users, userTransactions } from '../../db/schema';
+import { paymentCustomers, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import { MICRO_PER_USD } from '../../lib/money';
 import { publishAccountNow } from '../billing/account-events';
 import { noticePaymentFailed } from '../billing/billing-notices';
 import { type Checkout, findCheckout, settleCheckout } from '../billing/checkouts';
 import { creditTopUp, refundTopUp } from '../billing/credit-top-up';
+import { ledgerKeyFor, stripeRefundedTotal, topUpOwner } from '../billing/ledger';
 import { applySubscriptionState, findSubscription } from '../billing/subscriptions';
 import type { PaymentsContext } from './payments-context';
 import { userOfStripeCustomer } from './stripe-customers';
@@ -87,7 +88,7 @@ async function checkoutCompleted(ctx: PaymentsContext, session: Stripe.Checkout.
     await creditTopUp(ctx, {
       userId,
       amountMicroUsd: session.amount_total * MICRO_PER_CENT,
-      idempotencyKey: `stripe:checkout:${session.id}`,
+      idempotencyKey: ledgerKeyFor({ stripeCheckout: session.id }),
       reference: `stripe:${paymentIntent}`,
       description: `Top-up of $${(session.amount_total / 100).toFixed(2)} by card`,
     });
@@ -159,23 +160,15 @@ async function chargeRefunded(ctx: PaymentsContext, charge: Stripe.Charge) {
   const paymentIntent = idOf(charge.payment_intent);
   if (!paymentIntent || charge.currency !== 'usd') return;
   // Only a top-up's refund takes credit back; a subscription invoice's refund leaves the balance alone.
-  const [topUp] = await rowsOf<{ user_id: string }>(
-    ctx.db,
-    sql`SELECT user_id FROM ${userTransactions} WHERE kind = 'top_up' AND reference = ${`stripe:${paymentIntent}`} LIMIT 1`,
-  );
+  const topUp = await topUpOwner(ctx.db, `stripe:${paymentIntent}`);
   if (!topUp) return;
-  // `amount_refunded` is the charge's total so far: each refund event adds what is new since the last.
-  const [before] = await rowsOf<{ cents: number | null }>(
-    ctx.db,
-    sql`SELECT max(split_part(idempotency_key, ':', 4)::bigint)::int AS cents FROM ${userTransactions}
-        WHERE idempotency_key LIKE ${`stripe:refund:${charge.id}:%`}`,
-  );
-  const newCents = charge.amount_refunded - (before?.cents ?? 0);
+  // `amount_refunded` is the charge's total so far: each refund event takes what is new since the last.
+  const newCents = charge.amount_refunded - (await stripeRefundedTotal(ctx.db, charge.id));
   if (newCents <= 0) return;
   await refundTopUp(ctx, {
-    userId: topUp.user_id,
+    userId: topUp.userId,
     amountMicroUsd: newCents * MICRO_PER_CENT,
-    idempotencyKey: `stripe:refund:${charge.id}:${charge.amount_refunded}`,
+    idempotencyKey: ledgerKeyFor({ stripeRefund: charge.id, refundedTotal: charge.amount_refunded }),
     reference: `stripe:${paymentIntent}`,
     description: `Refund of $${(newCents / 100).toFixed(2)} to the card`,
   });
