@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataClient } from './graphql-client';
+import { graphql } from '@/graphql/graphql';
+import { createDataClient, operationText } from './graphql-client';
 
 /** A WebSocket the test plays the server of: it sees what the client sends and answers by hand. */
 class ServerSide {
@@ -44,7 +45,8 @@ class ServerSide {
   }
 }
 
-const SUBSCRIPTION = 'subscription { onCreateStore { name } }';
+const SUBSCRIPTION_DOCUMENT = graphql('subscription { onCreateStore { name } }');
+const SUBSCRIPTION = operationText(SUBSCRIPTION_DOCUMENT);
 
 describe('the data client’s socket across a deploy', () => {
   beforeEach(() => {
@@ -60,7 +62,7 @@ describe('the data client’s socket across a deploy', () => {
     let current = 'token-at-sign-in';
     const client = createDataClient({ token: current, getToken: async () => current, wsUrl: 'ws://aisle.test/graphql' });
     const sink = { next: vi.fn(), error: vi.fn() };
-    client.subscribe(SUBSCRIPTION, undefined, sink);
+    client.subscribe(SUBSCRIPTION_DOCUMENT, undefined, sink);
 
     await vi.advanceTimersByTimeAsync(0);
     const first = ServerSide.sockets[0] as ServerSide;
@@ -93,7 +95,7 @@ describe('the data client’s socket across a deploy', () => {
   it('tells the app to read its lists again when the socket comes back, and not on the first connection', async () => {
     const onReconnected = vi.fn();
     const client = createDataClient({ token: 't', getToken: async () => 't', wsUrl: 'ws://aisle.test/graphql', onReconnected });
-    client.subscribe(SUBSCRIPTION, undefined, { next: vi.fn(), error: vi.fn() });
+    client.subscribe(SUBSCRIPTION_DOCUMENT, undefined, { next: vi.fn(), error: vi.fn() });
     await vi.advanceTimersByTimeAsync(0);
     const first = ServerSide.sockets[0] as ServerSide;
     first.accept();

@@ -1,4 +1,6 @@
+import { print } from '@0no-co/graphql.web';
 import { type Client, createClient } from 'graphql-ws';
+import type { TadaDocumentNode } from '@/graphql/graphql';
 
 /** Spec §9 "Realtime": acknowledgement wait, reconnect after 5 s then every 60 s. */
 const CONNECTION_ACK_TIMEOUT_MS = 15_000;
@@ -34,16 +36,49 @@ export function normaliseErrors(errors: readonly GraphQLErrorShape[]): GraphQLEr
   );
 }
 
+/**
+ * A field the schema leaves nullable that the caller cannot do without (a connection, a mutation's
+ * answer): an empty one is a failed request, as reading it always was.
+ */
+export function required<T>(value: T | null | undefined, field: string): T {
+  if (value == null) throw new GraphQLRequestError([{ message: `${field} came back empty` }], null);
+  return value;
+}
+
 export interface SubscriptionSink<T> {
   next(data: T): void;
   error(error: Error): void;
 }
 
+/** An operation's variables: optional when it has none (or only optional ones), required otherwise. */
+export type VariablesArg<V> = {} extends V ? [variables?: V] : [variables: V];
+
+/** Calls take typed documents (`graphql(…)` of @/graphql/graphql): the answer's type is the operation's result. */
 export interface DataClient {
   readonly token: string;
+  request<R, V>(document: TadaDocumentNode<R, V>, ...variables: VariablesArg<V>): Promise<R>;
+  /** @deprecated Untyped operation text: only for the areas not yet moved to typed documents. */
   request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  subscribe<R, V>(document: TadaDocumentNode<R, V>, variables: V | undefined, sink: SubscriptionSink<R>): () => void;
+  /** @deprecated Untyped operation text: only for the areas not yet moved to typed documents. */
   subscribe<T>(query: string, variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>): () => void;
   dispose(): void;
+}
+
+/** A typed document, or (for the areas not yet moved to typed documents) the operation's text. */
+type Operation = TadaDocumentNode<unknown, never> | string;
+
+const printed = new WeakMap<object, string>();
+
+/** The text of an operation as sent to the server (printed once per document). */
+export function operationText(document: Operation): string {
+  if (typeof document === 'string') return document;
+  let text = printed.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printed.set(document, text);
+  }
+  return text;
 }
 
 export interface DataClientOptions {
@@ -96,7 +131,8 @@ export function createDataClient(options: DataClientOptions): DataClient {
 
   return {
     token: options.token,
-    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+    async request<R>(document: Operation, variables?: unknown): Promise<R> {
+      const query = operationText(document);
       const token = options.getToken ? await options.getToken() : options.token;
       if (!token) throw new GraphQLRequestError([{ message: 'No auth token specified' }], null);
       const response = await fetchImpl(httpUrl, {
@@ -104,7 +140,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ query, variables }),
       });
-      let body: { data?: T | null; errors?: GraphQLErrorShape[] };
+      let body: { data?: R | null; errors?: GraphQLErrorShape[] };
       try {
         body = (await response.json()) as typeof body;
       } catch {
@@ -116,13 +152,13 @@ export function createDataClient(options: DataClientOptions): DataClient {
       }
       return body.data;
     },
-    subscribe<T>(query: string, variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) {
-      return socket().subscribe<T>(
-        { query, variables },
+    subscribe<R>(document: Operation, variables: unknown, sink: SubscriptionSink<R>) {
+      return socket().subscribe<R>(
+        { query: operationText(document), variables: variables as Record<string, unknown> | undefined },
         {
           next: (result) => {
             if (result.errors?.length) sink.error(new GraphQLRequestError(normaliseErrors(result.errors), result.data ?? null));
-            else if (result.data) sink.next(result.data as T);
+            else if (result.data) sink.next(result.data as R);
           },
           error: (error) => sink.error(error instanceof Error ? error : new Error(describeSocketError(error))),
           complete: () => {},

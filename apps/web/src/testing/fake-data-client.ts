@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
+import type { TadaDocumentNode } from '@/graphql/graphql';
 import type { DataClient, SubscriptionSink } from '@/lib/graphql-client';
-import { GraphQLRequestError } from '@/lib/graphql-client';
+import { GraphQLRequestError, operationText } from '@/lib/graphql-client';
 
 type Handler = (variables: Record<string, unknown>) => unknown;
 
@@ -8,7 +9,8 @@ type Handler = (variables: Record<string, unknown>) => unknown;
  * A data client double for component tests: queries and mutations are answered by the handler
  * named after the operation's first field (`listSharedAssistants`, `sendManualReply`, …); a
  * handler that throws becomes a GraphQL error. `emit` pushes a subscription event, named by its
- * field (`onCreateSharedMessage`), to whoever subscribed.
+ * field (`onCreateSharedMessage`), to whoever subscribed. `request` records each call with the
+ * operation's text, as it goes to the server, and its variables.
  */
 export function fakeDataClient(handlers: Record<string, Handler> = {}) {
   const sinks = new Map<string, Set<SubscriptionSink<unknown>>>();
@@ -25,14 +27,15 @@ export function fakeDataClient(handlers: Record<string, Handler> = {}) {
   });
   const client: DataClient = {
     token: 'T',
-    request: request as DataClient['request'],
-    subscribe: <T>(query: string, _variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) => {
-      const name = field(query);
+    request: ((document: TadaDocumentNode<unknown, never> | string, variables?: Record<string, unknown>) =>
+      request(operationText(document), variables)) as DataClient['request'],
+    subscribe: (<R>(document: TadaDocumentNode<unknown, never> | string, _variables: unknown, sink: SubscriptionSink<R>) => {
+      const name = field(operationText(document));
       const set = sinks.get(name) ?? new Set();
       sinks.set(name, set);
       set.add(sink as SubscriptionSink<unknown>);
       return () => set.delete(sink as SubscriptionSink<unknown>);
-    },
+    }) as DataClient['subscribe'],
     dispose: () => {},
   };
   return {

@@ -21,15 +21,15 @@ const fake = vi.hoisted(() => ({
 vi.mock('@/lib/graphql-client', () => ({
   createDataClient: ({ token }: { token: string }): DataClient => ({
     token,
-    request: <T,>(query: string, variables?: Record<string, unknown>) => {
+    request: (<T,>(query: string, variables?: Record<string, unknown>) => {
       fake.requests.push({ query, variables });
       return fake.answer(query) as Promise<T>;
-    },
-    subscribe: <T,>(query: string, _variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) => {
+    }) as DataClient['request'],
+    subscribe: (<T,>(query: string, _variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) => {
       const field = /\{\s*(on\w+)/.exec(query)?.[1] ?? query;
       fake.sinks.set(field, sink as SubscriptionSink<unknown>);
       return () => fake.sinks.delete(field);
-    },
+    }) as unknown as DataClient['subscribe'],
     dispose: () => {},
   }),
 }));

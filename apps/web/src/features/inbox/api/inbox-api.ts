@@ -1,15 +1,7 @@
-import type { DataClient } from '@/lib/graphql-client';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
 import { filterInput, type InboxQuery, matchesFilters } from '../inbox-query';
-import {
-  type InboxMessage,
-  type InboxThread,
-  messageFields,
-  type RawMessage,
-  type RawThread,
-  threadFields,
-  toInboxMessage,
-  toInboxThread,
-} from './shared-thread-fields';
+import { type InboxMessage, type InboxThread, MessageFields, ThreadFields, toInboxMessage, toInboxThread } from './shared-thread-fields';
 
 /** The inbox's reads from the data API (spec §7): the indexed thread list, search, one thread, its messages. */
 
@@ -23,30 +15,37 @@ export interface InboxPage {
   nextToken: string | null;
 }
 
-interface Connection<T> {
-  items: (T | null)[];
-  nextToken: string | null;
-}
-
-const THREADS_BY_ACTIVITY = `query InboxThreads($ownerEmail: String!, $filter: ModelSharedThreadFilterInput, $limit: Int, $nextToken: String) {
+const THREADS_BY_ACTIVITY = graphql(
+  `
+  query InboxThreads($ownerEmail: String!, $filter: ModelSharedThreadFilterInput, $limit: Int, $nextToken: String) {
   sharedThreadsByOwnerEmailAndLastActivityAt(ownerEmail: $ownerEmail, sortDirection: DESC, filter: $filter, limit: $limit, nextToken: $nextToken) {
-    items { ${threadFields} } nextToken
+    items { ...ThreadFields } nextToken
   }
-}`;
+}`,
+  [ThreadFields],
+);
 
-const SEARCH_THREADS = `query SearchInboxThreads($query: String!, $sharedAssistantID: ID, $origin: String, $needsHuman: Boolean, $limit: Int, $nextToken: String) {
+const SEARCH_THREADS = graphql(
+  `
+  query SearchInboxThreads($query: String!, $sharedAssistantID: ID, $origin: String, $needsHuman: Boolean, $limit: Int, $nextToken: String) {
   searchSharedThreads(query: $query, sharedAssistantID: $sharedAssistantID, origin: $origin, needsHuman: $needsHuman, limit: $limit, nextToken: $nextToken) {
-    items { ${threadFields} } nextToken
+    items { ...ThreadFields } nextToken
   }
-}`;
+}`,
+  [ThreadFields],
+);
 
-const GET_THREAD = `query InboxThread($id: ID!) { getSharedThread(id: $id) { ${threadFields} } }`;
+const GET_THREAD = graphql(`query InboxThread($id: ID!) { getSharedThread(id: $id) { ...ThreadFields } }`, [ThreadFields]);
 
-const MESSAGES_BY_THREAD = `query InboxMessages($sharedThreadID: ID!, $limit: Int, $nextToken: String) {
+const MESSAGES_BY_THREAD = graphql(
+  `
+  query InboxMessages($sharedThreadID: ID!, $limit: Int, $nextToken: String) {
   sharedMessagesBySharedThreadID(sharedThreadID: $sharedThreadID, sortDirection: ASC, limit: $limit, nextToken: $nextToken) {
-    items { ${messageFields} } nextToken
+    items { ...MessageFields } nextToken
   }
-}`;
+}`,
+  [MessageFields],
+);
 
 const present = <T>(items: (T | null)[]) => items.filter((item): item is T => item !== null);
 
@@ -58,18 +57,18 @@ export async function listInboxPage(
   nextToken: string | null,
 ): Promise<InboxPage> {
   if (!query.search) {
-    const data = await client.request<{ sharedThreadsByOwnerEmailAndLastActivityAt: Connection<RawThread> }>(THREADS_BY_ACTIVITY, {
+    const data = await client.request(THREADS_BY_ACTIVITY, {
       ownerEmail,
       filter: filterInput(query),
       limit: INBOX_PAGE_SIZE,
       nextToken,
     });
-    const page = data.sharedThreadsByOwnerEmailAndLastActivityAt;
+    const page = required(data.sharedThreadsByOwnerEmailAndLastActivityAt, 'sharedThreadsByOwnerEmailAndLastActivityAt');
     return { items: present(page.items).map((raw) => toInboxThread(raw)), nextToken: page.nextToken };
   }
   // The search takes one share; an assistant shared several times is narrowed here instead.
   const oneShare = query.shareIds?.length === 1 ? query.shareIds[0] : null;
-  const data = await client.request<{ searchSharedThreads: Connection<RawThread> }>(SEARCH_THREADS, {
+  const data = await client.request(SEARCH_THREADS, {
     query: query.search,
     sharedAssistantID: oneShare,
     origin: query.origin,
@@ -77,7 +76,7 @@ export async function listInboxPage(
     limit: INBOX_PAGE_SIZE,
     nextToken,
   });
-  const page = data.searchSharedThreads;
+  const page = required(data.searchSharedThreads, 'searchSharedThreads');
   const items = present(page.items)
     .map((raw) => toInboxThread(raw))
     .filter((thread) => matchesFilters(thread, query));
@@ -86,7 +85,7 @@ export async function listInboxPage(
 
 /** One thread with its list-row fields; null when it is not (or no longer) the owner's. */
 export async function getInboxThread(client: DataClient, id: string): Promise<InboxThread | null> {
-  const data = await client.request<{ getSharedThread: RawThread | null }>(GET_THREAD, { id });
+  const data = await client.request(GET_THREAD, { id });
   return data.getSharedThread ? toInboxThread(data.getSharedThread) : null;
 }
 
@@ -95,13 +94,14 @@ export async function listThreadMessages(client: DataClient, threadId: string): 
   const items: InboxMessage[] = [];
   let nextToken: string | null = null;
   do {
-    const data: { sharedMessagesBySharedThreadID: Connection<RawMessage> } = await client.request(MESSAGES_BY_THREAD, {
+    const data: ResultOf<typeof MESSAGES_BY_THREAD> = await client.request(MESSAGES_BY_THREAD, {
       sharedThreadID: threadId,
       limit: MESSAGES_PAGE_SIZE,
       nextToken,
     });
-    for (const raw of present(data.sharedMessagesBySharedThreadID.items)) items.push(toInboxMessage(raw));
-    nextToken = data.sharedMessagesBySharedThreadID.nextToken;
+    const page = required(data.sharedMessagesBySharedThreadID, 'sharedMessagesBySharedThreadID');
+    for (const raw of present(page.items)) items.push(toInboxMessage(raw));
+    nextToken = page.nextToken;
   } while (nextToken);
   return items;
 }

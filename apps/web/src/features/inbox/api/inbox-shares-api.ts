@@ -1,5 +1,6 @@
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
-import type { DataClient } from '@/lib/graphql-client';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
 
 /**
  * The owner's shares as the inbox needs them: the assistant filter's options, the empty states,
@@ -14,13 +15,9 @@ export interface InboxShare {
   token: string | null;
 }
 
-const LIST_SHARES = `query InboxShares($limit: Int, $nextToken: String) {
+const LIST_SHARES = graphql(`query InboxShares($limit: Int, $nextToken: String) {
   listSharedAssistants(limit: $limit, nextToken: $nextToken) { items { id originalAssistantID assistantName isActive expiresAt shareToken } nextToken }
-}`;
-
-interface RawShare extends Omit<InboxShare, 'token'> {
-  shareToken: unknown;
-}
+}`);
 
 /** The share token as the data API gives it: `{token}`, its JSON text, or the bare token. */
 export function shareTokenOf(value: unknown): string | null {
@@ -41,16 +38,22 @@ export async function listInboxShares(client: DataClient): Promise<InboxShare[]>
   const shares: InboxShare[] = [];
   let nextToken: string | null = null;
   do {
-    const data: { listSharedAssistants: { items: (RawShare | null)[]; nextToken: string | null } } = await client.request(LIST_SHARES, {
+    const data: ResultOf<typeof LIST_SHARES> = await client.request(LIST_SHARES, {
       limit: STARTUP_PAGE_SIZE,
       nextToken,
     });
-    for (const raw of data.listSharedAssistants.items) {
+    const page = required(data.listSharedAssistants, 'listSharedAssistants');
+    for (const raw of page.items) {
       if (!raw) continue;
       const { shareToken, ...rest } = raw;
-      shares.push({ ...rest, isActive: raw.isActive !== false, token: shareTokenOf(shareToken) });
+      shares.push({
+        ...rest,
+        originalAssistantID: rest.originalAssistantID ?? '',
+        isActive: raw.isActive !== false,
+        token: shareTokenOf(shareToken),
+      });
     }
-    nextToken = data.listSharedAssistants.nextToken;
+    nextToken = page.nextToken;
   } while (nextToken);
   return shares;
 }

@@ -1,3 +1,5 @@
+import { graphql, type ResultOf } from '@/graphql/graphql';
+
 /**
  * Shared threads and messages as the owner's inbox reads them from the data API (spec §3
  * SharedThread, SharedMessage), the selections that fetch them, and the normalising of the raw
@@ -87,49 +89,36 @@ export interface InboxMessage {
 /** Visitor messages carry this sender type; replies (bot and team) carry `assistant`. */
 export const VISITOR_SENDER = 'user';
 
-export const threadScalarFields =
-  'id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary visitorContact ownerLastReadAt lastVisitorMessageAt needsHuman needsHumanReason needsHumanAt';
-
-const previewFields = 'content senderType isManualResponse createdAt';
+/** A thread's own fields: what an update event carries. */
+export const ThreadScalarFields = graphql(`
+  fragment ThreadScalarFields on SharedThread {
+    id sharedAssistantID createdAt updatedAt lastActivityAt anonymousEmail autoReplyPaused origin threadSummary visitorContact ownerLastReadAt lastVisitorMessageAt needsHuman needsHumanReason needsHumanAt
+  }
+`);
 
 /** A thread with what its list row shows besides its own fields: the assistant's name and the newest message. */
-export const threadFields = `${threadScalarFields}
-  sharedAssistant { id assistantName originalAssistantID }
-  lastMessage: sharedMessages(sortDirection: DESC, limit: 1) { items { ${previewFields} } }`;
+export const ThreadFields = graphql(
+  `
+  fragment ThreadFields on SharedThread {
+    ...ThreadScalarFields
+    sharedAssistant { id assistantName originalAssistantID }
+    lastMessage: sharedMessages(sortDirection: DESC, limit: 1) { items { content senderType isManualResponse createdAt } }
+  }
+`,
+  [ThreadScalarFields],
+);
 
-export const messageFields = 'id sharedThreadID content senderType isManualResponse createdAt llmUsage deliveryStatus deliveryError';
+export const MessageFields = graphql(`
+  fragment MessageFields on SharedMessage {
+    id sharedThreadID content senderType isManualResponse createdAt llmUsage deliveryStatus deliveryError
+  }
+`);
 
-export interface RawThread {
-  id: string;
-  sharedAssistantID: string;
-  createdAt: string;
-  updatedAt: string;
-  lastActivityAt: string | null;
-  anonymousEmail?: string | null;
-  autoReplyPaused?: boolean | null;
-  origin?: string | null;
-  threadSummary?: string | null;
-  visitorContact?: unknown;
-  ownerLastReadAt?: string | null;
-  lastVisitorMessageAt?: string | null;
-  needsHuman?: boolean | null;
-  needsHumanReason?: string | null;
-  needsHumanAt?: string | null;
-  sharedAssistant?: { id: string; assistantName: string | null; originalAssistantID: string | null } | null;
-  lastMessage?: { items: (Partial<MessagePreview> | null)[] } | null;
-}
+/** A thread as the data API answers it: its own fields, and the list-row relations when they were selected. */
+export type RawThread = ResultOf<typeof ThreadScalarFields> &
+  Partial<Pick<ResultOf<typeof ThreadFields>, 'sharedAssistant' | 'lastMessage'>>;
 
-export interface RawMessage {
-  id: string;
-  sharedThreadID: string;
-  content: string | null;
-  senderType: string | null;
-  isManualResponse?: boolean | null;
-  createdAt: string;
-  llmUsage?: unknown;
-  deliveryStatus?: string | null;
-  deliveryError?: string | null;
-}
+export type RawMessage = ResultOf<typeof MessageFields>;
 
 /**
  * A raw thread as the inbox keeps it. Fields the answer did not select (an update event carries
@@ -140,7 +129,7 @@ export function toInboxThread(raw: RawThread, previous?: InboxThread): InboxThre
   const assistant = raw.sharedAssistant;
   return {
     id: raw.id,
-    sharedAssistantID: raw.sharedAssistantID,
+    sharedAssistantID: raw.sharedAssistantID ?? '',
     createdAt: raw.createdAt,
     updatedAt: raw.updatedAt,
     lastActivityAt: raw.lastActivityAt ?? raw.updatedAt ?? raw.createdAt,
@@ -173,7 +162,7 @@ export function toInboxThread(raw: RawThread, previous?: InboxThread): InboxThre
 export function toInboxMessage(raw: RawMessage): InboxMessage {
   return {
     id: raw.id,
-    sharedThreadID: raw.sharedThreadID,
+    sharedThreadID: raw.sharedThreadID ?? '',
     content: raw.content ?? '',
     senderType: raw.senderType ?? VISITOR_SENDER,
     isManualResponse: raw.isManualResponse === true,

@@ -1,5 +1,6 @@
-import type { DataClient } from '@/lib/graphql-client';
-import { messageFields, type RawMessage, type RawThread, threadScalarFields } from './shared-thread-fields';
+import { graphql } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
+import { MessageFields, type RawMessage, type RawThread, ThreadScalarFields } from './shared-thread-fields';
 
 /**
  * The owner's actions on a shared thread (spec §7 `updateSharedThread`, and the inbox's own
@@ -7,35 +8,45 @@ import { messageFields, type RawMessage, type RawThread, threadScalarFields } fr
  * thread's own fields (or the stored message), which the caller merges into the cache.
  */
 
-const UPDATE_THREAD = `mutation UpdateInboxThread($input: UpdateSharedThreadInput!) { updateSharedThread(input: $input) { ${threadScalarFields} } }`;
-const SEND_MANUAL_REPLY = `mutation SendManualReply($sharedThreadId: ID!, $content: String!) {
-  sendManualReply(sharedThreadId: $sharedThreadId, content: $content) { ${messageFields} }
-}`;
-const MARK_READ = `mutation MarkSharedThreadRead($id: ID!) { markSharedThreadRead(id: $id) { ${threadScalarFields} } }`;
-const SUMMARIZE = `mutation SummarizeSharedThread($id: ID!) { summarizeSharedThread(id: $id) { ${threadScalarFields} } }`;
+const UPDATE_THREAD = graphql(
+  `mutation UpdateInboxThread($input: UpdateSharedThreadInput!) { updateSharedThread(input: $input) { ...ThreadScalarFields } }`,
+  [ThreadScalarFields],
+);
+const SEND_MANUAL_REPLY = graphql(
+  `mutation SendManualReply($sharedThreadId: ID!, $content: String!) {
+  sendManualReply(sharedThreadId: $sharedThreadId, content: $content) { ...MessageFields }
+}`,
+  [MessageFields],
+);
+const MARK_READ = graphql(`mutation MarkSharedThreadRead($id: ID!) { markSharedThreadRead(id: $id) { ...ThreadScalarFields } }`, [
+  ThreadScalarFields,
+]);
+const SUMMARIZE = graphql(`mutation SummarizeSharedThread($id: ID!) { summarizeSharedThread(id: $id) { ...ThreadScalarFields } }`, [
+  ThreadScalarFields,
+]);
 
 export async function setAutoReplyPaused(client: DataClient, id: string, autoReplyPaused: boolean): Promise<RawThread> {
-  const data = await client.request<{ updateSharedThread: RawThread }>(UPDATE_THREAD, { input: { id, autoReplyPaused } });
-  return data.updateSharedThread;
+  const data = await client.request(UPDATE_THREAD, { input: { id, autoReplyPaused } });
+  return required(data.updateSharedThread, 'updateSharedThread');
 }
 
 /** The team has dealt with a thread that needed a person (a hand-written reply does this on the server too). */
 export async function markThreadHandled(client: DataClient, id: string): Promise<RawThread> {
-  const data = await client.request<{ updateSharedThread: RawThread }>(UPDATE_THREAD, { input: { id, needsHuman: false } });
-  return data.updateSharedThread;
+  const data = await client.request(UPDATE_THREAD, { input: { id, needsHuman: false } });
+  return required(data.updateSharedThread, 'updateSharedThread');
 }
 
 export async function sendManualReply(client: DataClient, sharedThreadId: string, content: string): Promise<RawMessage> {
-  const data = await client.request<{ sendManualReply: RawMessage }>(SEND_MANUAL_REPLY, { sharedThreadId, content });
-  return data.sendManualReply;
+  const data = await client.request(SEND_MANUAL_REPLY, { sharedThreadId, content });
+  return required(data.sendManualReply, 'sendManualReply');
 }
 
 export async function markSharedThreadRead(client: DataClient, id: string): Promise<RawThread> {
-  const data = await client.request<{ markSharedThreadRead: RawThread }>(MARK_READ, { id });
-  return data.markSharedThreadRead;
+  const data = await client.request(MARK_READ, { id });
+  return required(data.markSharedThreadRead, 'markSharedThreadRead');
 }
 
 export async function summarizeSharedThread(client: DataClient, id: string): Promise<RawThread> {
-  const data = await client.request<{ summarizeSharedThread: RawThread }>(SUMMARIZE, { id });
-  return data.summarizeSharedThread;
+  const data = await client.request(SUMMARIZE, { id });
+  return required(data.summarizeSharedThread, 'summarizeSharedThread');
 }

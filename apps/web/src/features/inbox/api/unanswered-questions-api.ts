@@ -1,4 +1,5 @@
-import type { DataClient } from '@/lib/graphql-client';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
 
 /**
  * Questions the assistant could not answer (the data API's UnansweredQuestion, owner-scoped), and
@@ -18,17 +19,25 @@ export interface UnansweredQuestion {
 /** The newest still-unanswered questions the list shows; answering some brings older ones in on the next visit. */
 export const UNANSWERED_PAGE_SIZE = 100;
 
-export const questionFields = 'id assistantId sharedThreadID question createdAt answeredAt';
+export const QuestionFields = graphql(`
+  fragment QuestionFields on UnansweredQuestion { id assistantId sharedThreadID question createdAt answeredAt }
+`);
 
-const LIST_UNANSWERED = `query UnansweredQuestions($filter: ModelUnansweredQuestionFilterInput, $limit: Int) {
-  listUnansweredQuestions(filter: $filter, limit: $limit) { items { ${questionFields} } nextToken }
-}`;
+const LIST_UNANSWERED = graphql(
+  `query UnansweredQuestions($filter: ModelUnansweredQuestionFilterInput, $limit: Int) {
+  listUnansweredQuestions(filter: $filter, limit: $limit) { items { ...QuestionFields } nextToken }
+}`,
+  [QuestionFields],
+);
 
-const ANSWER = `mutation AnswerUnansweredQuestion($id: ID!, $answer: String!) {
-  answerUnansweredQuestion(id: $id, answer: $answer) { ${questionFields} }
-}`;
+const ANSWER = graphql(
+  `mutation AnswerUnansweredQuestion($id: ID!, $answer: String!) {
+  answerUnansweredQuestion(id: $id, answer: $answer) { ...QuestionFields }
+}`,
+  [QuestionFields],
+);
 
-export type RawQuestion = Partial<UnansweredQuestion> & { id: string };
+export type RawQuestion = ResultOf<typeof QuestionFields>;
 
 export function toQuestion(raw: RawQuestion): UnansweredQuestion {
   return {
@@ -43,14 +52,16 @@ export function toQuestion(raw: RawQuestion): UnansweredQuestion {
 
 /** The owner's unanswered questions, newest first. */
 export async function listUnansweredQuestions(client: DataClient): Promise<UnansweredQuestion[]> {
-  const data = await client.request<{ listUnansweredQuestions: { items: (RawQuestion | null)[] } }>(LIST_UNANSWERED, {
+  const data = await client.request(LIST_UNANSWERED, {
     filter: { answeredAt: { attributeExists: false } },
     limit: UNANSWERED_PAGE_SIZE,
   });
-  return data.listUnansweredQuestions.items.filter((raw): raw is RawQuestion => raw !== null).map(toQuestion);
+  return required(data.listUnansweredQuestions, 'listUnansweredQuestions')
+    .items.filter((raw): raw is RawQuestion => raw !== null)
+    .map(toQuestion);
 }
 
 export async function answerUnansweredQuestion(client: DataClient, id: string, answer: string): Promise<UnansweredQuestion> {
-  const data = await client.request<{ answerUnansweredQuestion: RawQuestion }>(ANSWER, { id, answer });
-  return toQuestion(data.answerUnansweredQuestion);
+  const data = await client.request(ANSWER, { id, answer });
+  return toQuestion(required(data.answerUnansweredQuestion, 'answerUnansweredQuestion'));
 }

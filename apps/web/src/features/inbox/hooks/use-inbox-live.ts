@@ -2,20 +2,39 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { graphql } from '@/graphql/graphql';
 import { getInboxThread } from '../api/inbox-api';
 import { inboxKeys } from '../api/inbox-keys';
-import { messageFields, type RawMessage, type RawThread, threadFields, threadScalarFields } from '../api/shared-thread-fields';
-import { questionFields, type RawQuestion, toQuestion, type UnansweredQuestion } from '../api/unanswered-questions-api';
+import { MessageFields, ThreadFields, ThreadScalarFields } from '../api/shared-thread-fields';
+import { QuestionFields, type RawQuestion, toQuestion, type UnansweredQuestion } from '../api/unanswered-questions-api';
 import { applyMessageEvent, applyMessageUpdate, applyThreadEvent, type FetchThread } from '../inbox-sync';
 import { withQuestion } from '../unanswered-cache';
 
 // A new thread comes with its list-row fields; an update only with its own (the row keeps the rest).
-const ON_CREATE_THREAD = `subscription OnCreateSharedThread($ownerEmail: String) { onCreateSharedThread(ownerEmail: $ownerEmail) { ${threadFields} } }`;
-const ON_UPDATE_THREAD = `subscription OnUpdateSharedThread($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { ${threadScalarFields} } }`;
-const ON_CREATE_MESSAGE = `subscription OnCreateSharedMessage($ownerEmail: String) { onCreateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
-const ON_UPDATE_MESSAGE = `subscription OnUpdateSharedMessage($ownerEmail: String) { onUpdateSharedMessage(ownerEmail: $ownerEmail) { ${messageFields} } }`;
-const ON_CREATE_QUESTION = `subscription OnCreateUnansweredQuestion($ownerEmail: String) { onCreateUnansweredQuestion(ownerEmail: $ownerEmail) { ${questionFields} } }`;
-const ON_UPDATE_QUESTION = `subscription OnUpdateUnansweredQuestion($ownerEmail: String) { onUpdateUnansweredQuestion(ownerEmail: $ownerEmail) { ${questionFields} } }`;
+const ON_CREATE_THREAD = graphql(
+  `subscription OnCreateSharedThread($ownerEmail: String) { onCreateSharedThread(ownerEmail: $ownerEmail) { ...ThreadFields } }`,
+  [ThreadFields],
+);
+const ON_UPDATE_THREAD = graphql(
+  `subscription OnUpdateSharedThread($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { ...ThreadScalarFields } }`,
+  [ThreadScalarFields],
+);
+const ON_CREATE_MESSAGE = graphql(
+  `subscription OnCreateSharedMessage($ownerEmail: String) { onCreateSharedMessage(ownerEmail: $ownerEmail) { ...MessageFields } }`,
+  [MessageFields],
+);
+const ON_UPDATE_MESSAGE = graphql(
+  `subscription OnUpdateSharedMessage($ownerEmail: String) { onUpdateSharedMessage(ownerEmail: $ownerEmail) { ...MessageFields } }`,
+  [MessageFields],
+);
+const ON_CREATE_QUESTION = graphql(
+  `subscription OnCreateUnansweredQuestion($ownerEmail: String) { onCreateUnansweredQuestion(ownerEmail: $ownerEmail) { ...QuestionFields } }`,
+  [QuestionFields],
+);
+const ON_UPDATE_QUESTION = graphql(
+  `subscription OnUpdateUnansweredQuestion($ownerEmail: String) { onUpdateUnansweredQuestion(ownerEmail: $ownerEmail) { ...QuestionFields } }`,
+  [QuestionFields],
+);
 
 export const LIVE_ERROR_TEXT = 'Live updates stopped. Reload the page to see new messages.';
 
@@ -52,35 +71,35 @@ export function useInboxLive(): string | null {
       );
     };
     const unsubscribes = [
-      client.subscribe<{ onCreateSharedThread: RawThread | null }>(ON_CREATE_THREAD, variables, {
+      client.subscribe(ON_CREATE_THREAD, variables, {
         next: ({ onCreateSharedThread: raw }) => {
           if (raw) applyThreadEvent(queryClient, ownerEmail, raw, { complete: true, fetchThread }).catch(report('thread'));
         },
         error: failed('shared thread create'),
       }),
-      client.subscribe<{ onUpdateSharedThread: RawThread | null }>(ON_UPDATE_THREAD, variables, {
+      client.subscribe(ON_UPDATE_THREAD, variables, {
         next: ({ onUpdateSharedThread: raw }) => {
           if (raw) applyThreadEvent(queryClient, ownerEmail, raw, { complete: false, fetchThread }).catch(report('thread'));
         },
         error: failed('shared thread update'),
       }),
-      client.subscribe<{ onCreateSharedMessage: RawMessage | null }>(ON_CREATE_MESSAGE, variables, {
+      client.subscribe(ON_CREATE_MESSAGE, variables, {
         next: ({ onCreateSharedMessage: raw }) => {
           if (raw) applyMessageEvent(queryClient, ownerEmail, raw, { fetchThread }).catch(report('message'));
         },
         error: failed('shared message create'),
       }),
-      client.subscribe<{ onUpdateSharedMessage: RawMessage | null }>(ON_UPDATE_MESSAGE, variables, {
+      client.subscribe(ON_UPDATE_MESSAGE, variables, {
         next: ({ onUpdateSharedMessage: raw }) => {
           if (raw) applyMessageUpdate(queryClient, ownerEmail, raw);
         },
         error: failed('shared message update'),
       }),
-      client.subscribe<{ onCreateUnansweredQuestion: RawQuestion | null }>(ON_CREATE_QUESTION, variables, {
+      client.subscribe(ON_CREATE_QUESTION, variables, {
         next: ({ onCreateUnansweredQuestion: raw }) => applyQuestion(raw),
         error: failed('unanswered question create'),
       }),
-      client.subscribe<{ onUpdateUnansweredQuestion: RawQuestion | null }>(ON_UPDATE_QUESTION, variables, {
+      client.subscribe(ON_UPDATE_QUESTION, variables, {
         next: ({ onUpdateUnansweredQuestion: raw }) => applyQuestion(raw),
         error: failed('unanswered question update'),
       }),

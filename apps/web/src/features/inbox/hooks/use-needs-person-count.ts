@@ -2,11 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { graphql } from '@/graphql/graphql';
 import type { DataClient } from '@/lib/graphql-client';
 import { inboxKeys } from '../api/inbox-keys';
 import { listThreadsNeedingPerson } from '../api/needs-person-api';
 
-const ON_UPDATE_THREAD = `subscription NeedsPersonChanges($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { id needsHuman } }`;
+const ON_UPDATE_THREAD = graphql(
+  `subscription NeedsPersonChanges($ownerEmail: String) { onUpdateSharedThread(ownerEmail: $ownerEmail) { id needsHuman } }`,
+);
 
 /**
  * How many of the owner's conversations wait for a person, for the navigation's badge on every
@@ -28,7 +31,7 @@ export function useNeedsPersonCount(): number {
 
   useEffect(() => {
     if (!client || !ownerEmail) return;
-    return client.subscribe<{ onUpdateSharedThread: { id: string; needsHuman: boolean | null } | null }>(
+    return client.subscribe(
       ON_UPDATE_THREAD,
       { ownerEmail },
       {

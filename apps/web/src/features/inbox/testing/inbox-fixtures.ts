@@ -39,6 +39,7 @@ export function rawThread(id: string, minute: number, extra: Partial<RawThread> 
     autoReplyPaused: false,
     origin: 'web',
     threadSummary: null,
+    visitorContact: null,
     ownerLastReadAt: null,
     lastVisitorMessageAt: null,
     needsHuman: false,
@@ -67,5 +68,6 @@ export function message(id: string, threadId: string, minute: number, extra: Par
 
 export const rawMessage = (id: string, threadId: string, minute: number, extra: Partial<RawMessage> = {}): RawMessage => ({
   ...message(id, threadId, minute),
+  llmUsage: null,
   ...extra,
 });
