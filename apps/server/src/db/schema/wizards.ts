@@ -44,13 +44,20 @@ export const wizards = pgTable(
     log: text('log'),
     /** The shop the last run was for (domains/setup-wizard keys its steps on it). */
     shopDomain: text('shop_domain'),
+    /**
+     * The last run was counted against the tier when it started (billing's wizard runs) and the web's
+     * `wizard/increment-usage/` call that follows a start has not come yet: that call reports this
+     * run and counts nothing more. Not in the API.
+     */
+    startCounted: flag('start_counted'),
   },
   (t) => [index('wizards_owner_idx').on(t.ownerEmail, t.createdAt)],
 );
 
 /**
- * Wizard runs counted per owner (POST wizard/increment-usage/). A plain counter for now: the
- * billing issue enforces the tier's limit on it.
+ * History, read-only: wizard runs as POST wizard/increment-usage/ counted them per owner, all time,
+ * before runs were counted against the tier. Runs are counted by billing now (the tier track's
+ * `wizard_runs`, per period, checked against the tier's limit); nothing writes this table.
  */
 export const wizardUsage = pgTable(
   'wizard_usage',

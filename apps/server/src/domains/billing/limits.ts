@@ -1,7 +1,7 @@
 import { LIMIT_NAMES, type LimitName } from '@aisle/contracts/billing';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
-import { assistants, files, functions, messagingAccounts, stores, users } from '../../db/schema';
+import { assistants, files, functions, messagingAccounts, stores, tierTracks, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
@@ -30,7 +30,8 @@ function usedSql(limit: LimitName, userId: SQL, ownerEmail: SQL): SQL {
     case 'functions':
       return sql`(SELECT count(*) FROM ${functions} WHERE owner_email = ${ownerEmail})`;
     case 'channels':
-      return sql`(SELECT count(*) FROM ${messagingAccounts} WHERE owner_email = ${ownerEmail} AND is_active)`;
+      // Connected accounts: one that answers. Listed-but-not-chosen and disconnected ones take no place.
+      return sql`(SELECT count(*) FROM ${messagingAccounts} WHERE owner_email = ${ownerEmail} AND status = 'connected')`;
     case 'messagesPerMonth':
       return usedInPeriodSql(userId, 'messages');
     case 'wizardRuns':
@@ -105,8 +106,9 @@ export async function requireWithinLimit(db: DbOrTx, input: { ownerEmail: string
 
 /**
  * One setup-wizard run counted against the tier's wizard runs for this period, or the 403 naming
- * the limit when they are used up. For the wizard's start call (POST wizard/increment-usage/):
- * the count and its check are one statement, so concurrent starts cannot pass the limit.
+ * the limit when they are used up: the check and the count hold the owner's account row, so
+ * concurrent starts cannot pass the limit. The wizard counts a run where it starts one
+ * (POST wizard/start-process/); there is no other counter of wizard runs.
  */
 export async function countWizardRun(ctx: LimitContext, ownerEmail: string): Promise<LimitUse> {
   const use = await ctx.db.transaction(async (tx) => {
@@ -120,6 +122,23 @@ export async function countWizardRun(ctx: LimitContext, ownerEmail: string): Pro
   });
   noticeLimitUse(ctx, ownerEmail, use);
   return use;
+}
+
+/**
+ * Gives back a run `countWizardRun` counted for a start that then started nothing (a run was
+ * already going). Only this period's count is touched, and never below zero.
+ */
+export async function uncountWizardRun(db: DbOrTx, ownerEmail: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE ${tierTracks} SET wizard_runs = wizard_runs - 1, updated_at = now()
+    WHERE user_id = (SELECT id FROM ${users} WHERE email = ${ownerEmail}) AND period_end > now() AND wizard_runs > 0`);
+}
+
+/** How much of one limit the owner uses now (in the limit's unit), against what the tier allows; null for an unknown owner. */
+export async function limitUse(db: DbOrTx, ownerEmail: string, limit: LimitName): Promise<LimitUse | null> {
+  const row = await readLimit(db, ownerEmail, limit);
+  if (!row) return null;
+  return { limit, used: Number(row.used) / scale(limit), max: row.max, tierName: row.tier_name, topTier: row.top_tier };
 }
 
 /** Every limit of the owner's tier with what they use of it now (users/tier-track/). */

@@ -61,3 +61,21 @@ export const markFailed = (ctx: ProgressContext, id: string, log: string) => upd
 
 export const markCompleted = (ctx: ProgressContext, id: string) =>
   update(ctx, id, { completed: true, status: WIZARD_COMPLETED, currentStep: 'COMPLETED', log: null });
+
+/**
+ * The run just started was counted against the tier (start-wizard.ts): the next
+ * `wizard/increment-usage/` reports it rather than count another. Not a field of the API: no event.
+ */
+export async function markStartCounted(db: Db, id: string) {
+  await db.update(wizards).set({ startCounted: true }).where(eq(wizards.id, id));
+}
+
+/** Takes the mark of a run counted at its start, once: true when there was one (the caller counts nothing more). */
+export async function takeStartCounted(db: Db, ownerEmail: string): Promise<boolean> {
+  const rows = await db
+    .update(wizards)
+    .set({ startCounted: false })
+    .where(and(eq(wizards.ownerEmail, ownerEmail), eq(wizards.startCounted, true)))
+    .returning({ id: wizards.id });
+  return rows.length > 0;
+}

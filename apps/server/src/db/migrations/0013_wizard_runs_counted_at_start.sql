@@ -1,0 +1,1 @@
+ALTER TABLE "wizards" ADD COLUMN "start_counted" boolean DEFAULT false NOT NULL;
