@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { messagingAccounts } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { loadOwnedAssistant } from '../../assistants/owned-rows';
+import { requireWithinLimit } from '../../billing/limits';
 import { toChannelAccount } from '../account-representation';
 import { sealAccessToken, sealChannelSecret } from '../account-vault';
 import { channelMessages } from '../channel-messages';
@@ -41,6 +42,11 @@ export async function connectLineChannel(
       ),
     )
     .limit(1);
+  // With an assistant the channel is connected at once: a channel past the tier's limit is refused
+  // (403, naming it) before anything is saved. Without one it only waits to be chosen.
+  if (assistant && existing?.status !== 'connected') {
+    await requireWithinLimit(ctx.db, { ownerEmail: input.ownerEmail, limit: 'channels' });
+  }
   const id = existing?.id ?? randomUUID();
   const binding = { id, ownerEmail: input.ownerEmail };
   const values = {
