@@ -18,11 +18,14 @@ const SERVER_DOMAINS = [
   // (it charges through the shop's Admin client); every balance and tier change goes through billing.
   'payments',
   'chat',
-  // Above visitor-chat and inbox: a channel customer's turn is a visitor's turn (its loader, history
-  // and reply write), and lands in the inbox; the inbox's manual reply reaches channels through graphql/.
+  // Channels, visitor chat and conversations are transports over the turns engine: each parses its
+  // input, calls turns' runTurn with its thread kind's store, and adapts the events to its wire.
   'channels',
   'visitor-chat',
   'conversations',
+  // The one owner of shared threads and their messages (a visitor's or a channel customer's): their
+  // turn store, the writes, the manual reply and the turn's outcome. Above inbox (live, summaries).
+  'shared-threads',
   'inbox',
   'sharing',
   'assistants',

@@ -3,9 +3,9 @@ import MiniSearch from 'minisearch';
 import pino from 'pino';
 import { assistants, files, stores } from '../apps/server/src/db/schema';
 import { indexPassages } from '../apps/server/src/domains/knowledge/index-passages';
-import { createKnowledgeContext } from '../apps/server/src/domains/knowledge/knowledge-context';
 import { searchStores } from '../apps/server/src/domains/knowledge/retrieval/search-stores';
 import { answerTurn } from '../apps/server/src/domains/turns/answer-turn';
+import { createTurnContext } from '../apps/server/src/domains/turns/turn-context';
 import { ANSWER_SHOPS, judgeAnswer, loadAnswerQuestions } from '../apps/server/src/testing/answer-fixture';
 import { createAssistant } from '../apps/server/src/testing/assistants';
 import { viewerToken } from '../apps/server/src/testing/graphql-client';
@@ -34,14 +34,7 @@ export async function localAnswers() {
       byShop.set(shop.name, { assistant: assistant as typeof assistants.$inferSelect, storeId });
     }
     const { services } = t;
-    const ctx = {
-      db: services.db,
-      events: services.events,
-      env: services.env,
-      knowledge: createKnowledgeContext(services),
-      models: { defaultModelId: 'local:extractive' },
-      turns: services.shutdown,
-    };
+    const ctx = { ...createTurnContext(services), models: { defaultModelId: 'local:extractive' } };
     const questions = loadAnswerQuestions();
     let correct = 0;
     for (const question of questions) {

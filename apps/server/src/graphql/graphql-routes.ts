@@ -9,11 +9,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { createYoga } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { modelCatalog } from '../domains/ai/model-catalog';
 import { createChannelsContext } from '../domains/channels/channels-context';
 import { createInboxContext } from '../domains/inbox/inbox-context';
-import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
-import type { TurnContext } from '../domains/turns/turn-context';
+import { createTurnContext } from '../domains/turns/turn-context';
 import { viewerFromRequest } from '../http/authenticate';
 import { clip } from '../lib/log-serializers';
 import { RESTARTING_RETRY_AFTER_SECONDS } from '../lib/shutdown';
@@ -66,14 +64,7 @@ export async function graphqlRoutes(app: FastifyInstance) {
     },
   };
   const hub = createSubscriptionHub(app.services.events);
-  const chat: TurnContext = {
-    db: app.services.db,
-    events: app.services.events,
-    env: app.services.env,
-    knowledge: createKnowledgeContext(app.services),
-    models: modelCatalog(app.services.env),
-    turns: app.services.shutdown,
-  };
+  const chat = createTurnContext(app.services);
   const inbox = createInboxContext(app.services, app.log.child({ domain: 'inbox' }) as unknown as Logger);
   const schema = makeExecutableSchema({
     typeDefs: typeDefs(),

@@ -7,9 +7,8 @@ import { createAssistant } from '../../testing/assistants';
 import { viewerToken } from '../../testing/graphql-client';
 import { post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
 import { answerTurn } from '../turns/answer-turn';
-import type { TurnContext } from '../turns/turn-context';
+import { createTurnContext, type TurnContext } from '../turns/turn-context';
 
 /**
  * The built-in `local` model on the labelled answer fixture (testing/fixtures/answers): two shops,
@@ -42,14 +41,7 @@ describe('local answers on the labelled two-shop fixture', () => {
       storeOf.set(shop.name, storeId);
     }
     const { services } = t;
-    ctx = {
-      db: services.db,
-      events: services.events,
-      env: services.env,
-      knowledge: createKnowledgeContext(services),
-      models: { defaultModelId: 'local:extractive' },
-      turns: services.shutdown,
-    };
+    ctx = { ...createTurnContext(services), models: { defaultModelId: 'local:extractive' } };
     const logger = pino({ level: 'silent' });
     for (const question of questions) {
       const assistant = assistantOf.get(question.store) as typeof assistants.$inferSelect;

@@ -47,6 +47,14 @@ export interface Spending {
  */
 export const spendingSql = (ownerEmail: SQL | string) => sql<Spending | null>`${SPENDING[0]}${ownerEmail}${SPENDING[1]}`;
 
+/**
+ * Whether a turn of any model is surely allowed, from `spendingSql`'s value: a positive balance and
+ * messages left this period (stricter than `answerRefusal`, which lets a free model answer without
+ * credit). Lets a turn's first statement store its question when nothing could refuse it.
+ */
+export const surelyPayableSql = (spending: SQL) =>
+  sql`((${spending} ->> 'balance')::numeric > 0 AND (${spending} ->> 'messages')::int < (${spending} ->> 'messageLimit')::int)`;
+
 /** Its fixed text, written once (every turn's first query carries it). */
 const SPENDING = [
   sql.raw(`(

@@ -3,27 +3,19 @@ import { eq } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { messagingAccounts, sharedThreads } from '../../db/schema';
-import { answerRefusal } from '../billing/credit';
-import { recordTurnOutcome } from '../inbox/record-turn-outcome';
-import { scheduleThreadSummary } from '../inbox/summary-queue';
-import { refusalUsage } from '../turns/answer-turn';
-import { runThreadTurn } from '../turns/run-thread-turn';
-import { looksLikeInjection } from '../turns/safeguard';
-import { HISTORY_MESSAGES } from '../turns/turn-prompt';
-import { sharedHistoryOf } from '../visitor-chat/visitor-prompt';
-import { loadSharedTurnSubjects } from '../visitor-chat/visitor-turn-subjects';
-import { saveSharedReply } from '../visitor-chat/visitor-turn-writes';
+import { AppError } from '../../lib/app-error';
+import { channelThread, type SharedTurn } from '../shared-threads/shared-thread-turn';
+import { runTurn } from '../turns/run-turn';
 import { adapterOf } from './channel-adapters';
 import { sendChannelMessageJob } from './channel-jobs';
 import { channelNote, plainMessageText } from './channel-prompt';
 import type { ChannelsContext } from './channels-context';
 
 /*
- * A channel thread is a shared thread, so its turn is a visitor's turn in all but transport: the same
- * subjects (visitor-chat's one-query loader), history with the team's replies marked, the engine's
- * retrieval, functions, safeguard and handoff, and the same reply write that charges the owner
- * (visitor-chat's `saveSharedReply`, the one place a shared reply and its cost are stored). Only the
- * prompt's note (a plain chat message on the channel) and how the reply leaves differ.
+ * A channel thread is a shared thread, so its turn is the turns engine's with the shared-thread
+ * store (domains/shared-threads): the same subjects, history with the team's replies marked,
+ * retrieval, functions, safeguard, handoff, and the reply write that charges the owner. Only the
+ * prompt's note (a plain chat message on the channel), the reply's text and how it leaves differ.
  */
 
 export interface AnswerRequest {
@@ -36,74 +28,48 @@ export interface AnswerRequest {
   receivedAt: string;
 }
 
-type LoadedSubjects = NonNullable<Awaited<ReturnType<typeof loadSharedTurnSubjects>>>;
-type TurnSubjects = LoadedSubjects & { thread: NonNullable<LoadedSubjects['thread']> };
-
 /**
  * The answer job (channel-jobs.ts): the assistant answers one customer message, the reply is
  * stored (and charged) and its outbound send queued. Nothing is answered when the thread is paused
  * (a person answers), when the owner cannot pay, or when the message is no longer the thread's
  * latest (answered already, or a newer message's job answers both): a retried or repeated job is
- * harmless. The thread's summary is scheduled either way (it changed).
+ * harmless. A turn refused as busy (the process is saturated) fails the job, which is retried later.
  */
 export async function answerChannelMessage(ctx: ChannelsContext, request: AnswerRequest): Promise<void> {
-  const loaded = await loadSharedTurnSubjects(ctx.db, request.shareToken, request.sharedThreadId);
-  const latest = loaded?.history[0];
-  if (!loaded?.thread || latest?.id !== request.messageId || latest.senderType !== 'user') return;
-  const subjects = { ...loaded, thread: loaded.thread };
+  let turn: Awaited<ReturnType<typeof runTurn<SharedTurn, unknown, { id: string }>>>;
   try {
-    const replyId = await replyTo(ctx, subjects, latest.content, request);
-    if (replyId)
-      await ctx.jobs.send(sendChannelMessageJob, { messageId: replyId, replyToken: request.replyToken, receivedAt: request.receivedAt });
-  } finally {
-    scheduleThreadSummary(ctx, subjects.thread);
-  }
-}
-
-/** The stored reply's id, or null when nothing answers (paused, no credit, or held back because the shop paused meanwhile). */
-async function replyTo(ctx: ChannelsContext, loaded: TurnSubjects, question: string, request: AnswerRequest): Promise<string | null> {
-  const { assistant, thread } = loaded;
-  const channel = thread.origin;
-  if (thread.autoReplyPaused || !isChannelName(channel)) return null;
-  const modelId = assistant.model || ctx.models.defaultModelId;
-  const refusal = await answerRefusal(ctx.db, modelId, loaded.spending);
-  if (refusal) {
-    ctx.logger.warn({ sharedThreadId: thread.id, reason: refusal.message }, 'a channel message is not answered: the owner cannot pay');
-    return null;
-  }
-  if (loaded.history.length === 1) await fillSenderProfile(ctx, thread);
-  const store = async (text: string, usage: Parameters<typeof saveSharedReply>[1]['usage']) =>
-    (await saveSharedReply(ctx, { thread, assistant, text: plainMessageText(channel, text), usage })).reply;
-  // An image, sticker or voice message: the bot says what it can read; no model is asked.
-  if (request.unsupported) return (await store(UNSUPPORTED_MESSAGE_REPLY, { ...refusalUsage(modelId), refused: false }))?.id ?? null;
-
-  const lease = ctx.turns.begin();
-  try {
-    const earlier = loaded.history.slice(1, HISTORY_MESSAGES + 1).reverse();
-    const turn = await runThreadTurn(
+    turn = await runTurn(
       ctx,
       ctx.logger,
-      {
-        assistant,
-        ownerEmail: assistant.ownerEmail,
-        modelId,
-        storeIds: loaded.storeIds,
-        hasFunctions: loaded.hasFunctions,
-        messages: [...sharedHistoryOf(earlier), { role: 'user', content: question }],
-        query: question,
-        refused: assistant.isSafeGuardOn && looksLikeInjection(question),
-        handoff: true,
-        systemNote: channelNote(channel),
-        signal: lease.signal,
-        sharedThreadId: async () => thread.id,
-      },
-      { storeQuestion: async () => thread, storeReply: (_stored, answer) => store(answer.text, answer.usage) },
+      { key: `share:${request.shareToken}` },
+      channelThread(ctx, {
+        shareToken: request.shareToken,
+        sharedThreadId: request.sharedThreadId,
+        messageId: request.messageId,
+        // An image, sticker or voice message: the bot says what it can read; no model is asked.
+        fixedReply: request.unsupported ? UNSUPPORTED_MESSAGE_REPLY : undefined,
+        channelOf: (thread) => {
+          const channel = thread.origin;
+          return isChannelName(channel)
+            ? { systemNote: channelNote(channel), replyText: (text: string) => plainMessageText(channel, text) }
+            : null;
+        },
+        onFirstMessage: (stored) => fillSenderProfile(ctx, stored),
+      }),
     );
-    await recordTurnOutcome(ctx, { thread, assistant, question, outcome: turn.answer });
-    return turn.reply?.id ?? null;
-  } finally {
-    lease.end();
+  } catch (error) {
+    if (error instanceof AppError && error.bodyCode === 'unavailable') {
+      ctx.logger.warn({ sharedThreadId: request.sharedThreadId }, 'a channel message is not answered: the owner cannot pay');
+      return;
+    }
+    throw error;
   }
+  if (turn?.reply)
+    await ctx.jobs.send(sendChannelMessageJob, {
+      messageId: turn.reply.id,
+      replyToken: request.replyToken,
+      receivedAt: request.receivedAt,
+    });
 }
 
 /**

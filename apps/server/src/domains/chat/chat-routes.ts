@@ -3,26 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
-import type { TurnSlot } from '../../lib/turn-gate';
-import { modelCatalog } from '../ai/model-catalog';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
-import { type TurnContext, TurnFailure } from '../turns/turn-context';
-import { runTurn } from './run-turn';
+import { runTurn } from '../turns/run-turn';
+import { createTurnContext } from '../turns/turn-context';
+import { turnErrorOf } from '../turns/turn-errors';
+import { ownerThread } from './owner-thread';
 
 /** Chat turns (spec §7 Chat), mounted under `/api` by app.ts. */
 export async function chatRoutes(fastify: FastifyInstance) {
-  const ctx: TurnContext = {
-    db: fastify.services.db,
-    events: fastify.services.events,
-    env: fastify.services.env,
-    knowledge: createKnowledgeContext(fastify.services),
-    models: modelCatalog(fastify.services.env),
-    turns: fastify.services.shutdown,
-  };
+  const ctx = createTurnContext(fastify.services);
   const log = fastify.log.child({ domain: 'chat' }) as unknown as Logger;
-  const gate = fastify.services.turnGate;
 
   fastify.addHook('onRequest', requireViewer(fastify));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,68 +38,36 @@ export async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const input = { ownerEmail: viewerOf(request).email, ...request.body };
-      const gateKey = `owner:${input.ownerEmail}`;
+      const call = { key: `owner:${input.ownerEmail}` };
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-        const slot = await gate.acquire(gateKey);
-        try {
-          const { userMessage, reply: answer } = await runTurn(ctx, log, input);
-          return { userMessage, reply: answer };
-        } finally {
-          slot.release();
-        }
+        const turn = await runTurn(ctx, log, call, ownerThread(ctx, input));
+        if (!turn?.reply) throw new Error('the owner’s turn ended without a reply');
+        return { userMessage: turn.question, reply: turn.reply };
       }
 
       // Streamed: errors before the question is stored (404, 402) answer as usual; after it,
       // the response is an event stream and errors become its last event.
       const abort = new AbortController();
       onClientGone(reply, () => abort.abort());
-      const out: { stream: EventStream | null } = { stream: null };
-      let slot: TurnSlot;
+      let stream: EventStream | undefined;
       try {
-        slot = await gate.acquire(gateKey, abort.signal);
+        await runTurn(ctx, log, { ...call, streaming: true, signal: abort.signal }, ownerThread(ctx, input), (event) => {
+          if (event.type === 'question') {
+            stream = openEventStream(reply);
+            stream.send('message', event.question);
+          } else if (event.type === 'text-delta') stream?.send('token', { text: event.text });
+          else if (event.type === 'tool-call' || event.type === 'tool-result') stream?.send(event.type, event.call);
+          else if (event.type === 'citations') stream?.send('citations', event.citations);
+          else if (event.type === 'stored') stream?.send('done', { reply: event.reply, usage: event.answer.usage });
+        });
       } catch (error) {
-        if (abort.signal.aborted) return reply;
-        throw error;
+        // The owner left while waiting for a slot: no one to answer.
+        if (!stream && abort.signal.aborted) return reply;
+        if (!stream) throw error;
+        const { status: _status, retryAfterSeconds: _retry, ...failure } = turnErrorOf(error);
+        stream.send('error', failure);
       }
-      try {
-        const result = await runTurn(
-          ctx,
-          log,
-          input,
-          {
-            signal: abort.signal,
-            onUserMessage(message) {
-              out.stream = openEventStream(reply);
-              out.stream.send('message', message);
-            },
-          },
-          (event) => {
-            if (event.type === 'text-delta') {
-              // The first token ends the turn's costly start: the next turn in line may begin.
-              slot.release();
-              out.stream?.send('token', { text: event.text });
-            } else if (event.type === 'tool-call' || event.type === 'tool-result') out.stream?.send(event.type, event.call);
-            else if (event.type === 'citations') out.stream?.send('citations', event.citations);
-          },
-        );
-        out.stream?.send('done', { reply: result.reply, usage: result.answer.usage });
-      } catch (error) {
-        if (!out.stream) throw error;
-        if (!(error instanceof AppError)) log.error({ err: error }, 'chat turn failed');
-        out.stream.send(
-          'error',
-          error instanceof AppError
-            ? {
-                code: error.bodyCode ?? error.code,
-                detail: error.detail,
-                retryable: (error instanceof TurnFailure && error.failure.retryable) || error.status === 503,
-              }
-            : { code: 'failed', detail: 'Something went wrong while answering. Try again.', retryable: true },
-        );
-      } finally {
-        slot.release();
-      }
-      out.stream?.end();
+      stream?.end();
       return reply;
     },
   );

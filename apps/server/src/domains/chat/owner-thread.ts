@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '@aisle/contracts/chat';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { toApiItem } from '../../data-api/model-fields';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
@@ -11,13 +10,12 @@ import { preparedPerDatabase, rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
 import { generationCharge } from '../billing/charge-generation';
-import { noCredit, requireCanAnswer, type Spending, spendingSql } from '../billing/credit';
+import { noCredit, type Spending, spendingSql, surelyPayableSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
-import { runThreadTurn } from '../turns/run-thread-turn';
-import { looksLikeInjection } from '../turns/safeguard';
 import type { TurnContext } from '../turns/turn-context';
-import type { TurnAnswer, TurnSink } from '../turns/turn-events';
+import type { TurnAnswer } from '../turns/turn-events';
 import { HISTORY_MESSAGES, historyOf } from '../turns/turn-prompt';
+import type { LoadedTurn, TurnStore } from '../turns/turn-store';
 
 /** A message of the thread's recent history, as the turn's first query returns it. */
 interface HistoryRow {
@@ -26,29 +24,15 @@ interface HistoryRow {
   senderType: string;
 }
 
-export interface ChatTurnResult {
-  userMessage: ChatMessage;
-  reply: ChatMessage;
-  answer: TurnAnswer;
-}
-
-export interface ChatTurnHooks {
-  /** The user's message is stored (it is kept whatever happens next): the stream's first event. */
-  onUserMessage?(message: ChatMessage): void;
-  /** Aborts the generation (the client went away or pressed stop). */
-  signal?: AbortSignal;
-}
-
 /**
  * Everything a turn needs before it can ask the model, in one round trip (the first token waits on
  * it): the thread, its assistant, the assistant's stores, whether it has functions, the owner's
  * spending and the thread's latest messages (newest first, read before the question is stored).
  *
  * The same statement stores the question when the turn is sure to go ahead: the thread and its
- * assistant are the caller's, the month's messages are not used up, the balance is positive (a
- * stricter test than `requireCanAnswer`, which lets a free model answer without credit) and the
+ * assistant are the caller's, billing says nothing could refuse it (`surelyPayableSql`) and the
  * question is not the unanswered last message being asked again. Otherwise `questionCreatedAt` is
- * null and the turn stores it as before (`storeQuestion`), or refuses with nothing stored.
+ * null and the store writes it when the turn goes ahead (`storeQuestion`), or nothing is stored.
  */
 const turnSubjectsQuery = preparedPerDatabase((db) => {
   const ownerEmail = sql.placeholder('ownerEmail');
@@ -62,8 +46,7 @@ const turnSubjectsQuery = preparedPerDatabase((db) => {
     SELECT ${sql.placeholder('questionId')}, t.owner_email, t.id, ${content}, 'user', a.use_case
     FROM ${threads} t JOIN ${assistants} a ON a.id = t.assistant_id, turn_owner o
     WHERE t.id = ${threadId} AND t.owner_email = ${ownerEmail} AND a.owner_email = ${ownerEmail}
-      AND (o.spending ->> 'balance')::numeric > 0
-      AND (o.spending ->> 'messages')::int < (o.spending ->> 'messageLimit')::int
+      AND ${surelyPayableSql(sql`o.spending`)}
       AND NOT EXISTS (
         SELECT 1 FROM (
           SELECT m.sender_type, m.content FROM ${messages} m WHERE m.thread_id = t.id
@@ -103,76 +86,69 @@ async function loadTurnSubjects(db: Db, input: { ownerEmail: string; threadId: s
   return row;
 }
 
-/**
- * One turn of a merchant's chat with an assistant, through the engine (`domains/turns`): the
- * question is stored, the assistant answers from its stores and functions (streaming to `sink`),
- * then the reply is stored with its usage and cost, the tokens counted on the assistant and the
- * owner charged — those last writes in one statement. A provider failure leaves the question
- * stored and no reply. Refused while the process shuts down; cut (like a stop) at its deadline.
- */
-export async function runTurn(
-  ctx: TurnContext,
-  logger: Logger,
-  input: { ownerEmail: string; threadId: string; content: string },
-  hooks: ChatTurnHooks = {},
-  sink?: TurnSink,
-): Promise<ChatTurnResult> {
-  const lease = ctx.turns.begin();
-  try {
-    const signal = hooks.signal ? AbortSignal.any([hooks.signal, lease.signal]) : lease.signal;
-    return await answerInThread(ctx, logger, input, { ...hooks, signal }, sink);
-  } finally {
-    lease.end();
-  }
+/** A merchant's thread as the turn reads it. */
+interface OwnerTurn extends LoadedTurn {
+  assistant: typeof assistants.$inferSelect;
+  thread: typeof threads.$inferSelect;
+  /** The question is the thread's last message, unanswered: it is asked again, not stored twice. */
+  unanswered: HistoryRow | undefined;
+  /** The question the first statement stored, when it could. */
+  questionCreatedAt: Date | null;
 }
 
-async function answerInThread(
+/**
+ * The turn store of a merchant's own chat with an assistant (spec §7 Chat): the question and the
+ * reply are Messages of the caller's thread; the reply's write also counts the assistant's tokens,
+ * marks the thread answered and charges the owner, in one statement. A question the owner cannot
+ * pay for is not kept.
+ */
+export function ownerThread(
   ctx: TurnContext,
-  logger: Logger,
   input: { ownerEmail: string; threadId: string; content: string },
-  hooks: ChatTurnHooks,
-  sink?: TurnSink,
-): Promise<ChatTurnResult> {
+): TurnStore<OwnerTurn, ChatMessage, ChatMessage> {
   const questionId = randomUUID();
-  const { thread, assistant, storeIds, hasFunctions, spending, history, questionCreatedAt } = await loadTurnSubjects(
-    ctx.db,
-    input,
-    questionId,
-  );
-  const modelId = assistant.model || ctx.models.defaultModelId;
-  const refused = assistant.isSafeGuardOn && looksLikeInjection(input.content);
-  if (!refused) await requireCanAnswer(ctx.db, modelId, spending);
-
-  // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
-  // again rather than storing it twice.
-  const unanswered = history[0]?.senderType === 'user' && history[0].content === input.content ? history.shift() : undefined;
-  const earlier = history.slice(0, HISTORY_MESSAGES).reverse();
-  const subjects = { ownerEmail: input.ownerEmail, thread, assistant };
-  const turn = await runThreadTurn(
-    ctx,
-    logger,
-    {
-      assistant,
-      ownerEmail: input.ownerEmail,
-      modelId,
-      storeIds,
-      hasFunctions,
-      messages: [...historyOf(earlier), { role: 'user', content: input.content }],
-      query: input.content,
-      refused,
-      signal: hooks.signal,
+  let stored: Promise<ChatMessage> | undefined;
+  return {
+    async load() {
+      const { thread, assistant, storeIds, hasFunctions, spending, history, questionCreatedAt } = await loadTurnSubjects(
+        ctx.db,
+        input,
+        questionId,
+      );
+      // Retrying a question that got no reply (the provider failed, or the answer was stopped) asks it
+      // again rather than storing it twice.
+      const unanswered = history[0]?.senderType === 'user' && history[0].content === input.content ? history.shift() : undefined;
+      return {
+        ownerEmail: input.ownerEmail,
+        thread,
+        assistant,
+        storeIds,
+        hasFunctions,
+        spending,
+        messages: [...historyOf(history.slice(0, HISTORY_MESSAGES).reverse()), { role: 'user', content: input.content }],
+        query: input.content,
+        questionText: input.content,
+        unanswered,
+        questionCreatedAt,
+      };
     },
-    {
-      storeQuestion: async () =>
-        questionCreatedAt
-          ? storedQuestion(ctx, { ...subjects, id: questionId, content: input.content, createdAt: questionCreatedAt })
-          : storeQuestion(ctx, { ...subjects, content: input.content, unanswered }),
-      announce: (message) => hooks.onUserMessage?.(message),
-      storeReply: (_question, answer) => saveReply(ctx, { ...subjects, answer, messageLimit: spending?.messageLimit }),
+    cannotPay: (_loaded, refusal) => ({ keepQuestion: false, error: refusal }),
+    storeQuestion(loaded) {
+      const subjects = { ownerEmail: input.ownerEmail, thread: loaded.thread, assistant: loaded.assistant, content: input.content };
+      stored ??= loaded.questionCreatedAt
+        ? Promise.resolve(storedQuestion(ctx, { ...subjects, id: questionId, createdAt: loaded.questionCreatedAt }))
+        : storeQuestion(ctx, { ...subjects, unanswered: loaded.unanswered });
+      return stored;
     },
-    sink,
-  );
-  return { userMessage: turn.question, reply: turn.reply, answer: turn.answer };
+    storeReply: (loaded, _question, answer) =>
+      saveReply(ctx, {
+        ownerEmail: input.ownerEmail,
+        thread: loaded.thread,
+        assistant: loaded.assistant,
+        answer,
+        messageLimit: loaded.spending?.messageLimit,
+      }),
+  };
 }
 
 /** Every turn stores its question. */

@@ -1,48 +1,138 @@
-import type { ModelMessage, ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
+import { desc, eq, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
+import { type Item, publishRow } from '../../data-api/model-store';
 import { conversationMessages } from '../../db/schema';
 import type { ContentBlock } from '../../db/schema/conversations';
-import { AppError } from '../../lib/app-error';
-import type { loadOwnedAssistant } from '../assistants/owned-rows';
+import { rowsOf } from '../../db/sql-helpers';
+import { loadOwnedAssistant } from '../assistants/owned-rows';
 import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
 import { chargeGeneration } from '../billing/charge-generation';
-import { answerTurn } from '../turns/answer-turn';
-import type { FunctionTool } from '../turns/assistant-tools';
-import { TurnFailure } from '../turns/turn-context';
+import { type Spending, spendingSql } from '../billing/credit';
+import { linkedFunctionTools } from '../turns/assistant-tools';
+import { linkedStoreIds } from '../turns/retrieve-passages';
+import type { TurnContext } from '../turns/turn-context';
 import type { TurnAnswer } from '../turns/turn-events';
-import type { ClientTool } from './check-message-input';
-import { publishEvent, type ReplyTarget, replyBlocks } from './reply-events';
+import { HISTORY_MESSAGES } from '../turns/turn-prompt';
+import type { LoadedTurn, TurnStore } from '../turns/turn-store';
+import { checkMessageInput, checkToolResults } from './check-message-input';
+import { loadOwnedConversation } from './load-conversation';
+import { textOf, toModelMessages } from './model-messages';
 
-type OwnedAssistant = Awaited<ReturnType<typeof loadOwnedAssistant>>;
-
-export interface ReplyInput {
-  assistant: OwnedAssistant | null;
-  modelId: string;
-  storeIds?: string[];
-  /** What the assistant's stores are searched for: the user's latest words. */
-  query: string;
-  messages: ModelMessage[];
-  /** The app's context sent with the message, for the system prompt. */
-  aiContext: Record<string, unknown> | null;
-  /** Tools the app runs: a call ends the turn with stopReason tool_use. */
-  clientTools: ClientTool[];
-  /** The assistant's functions, which the server runs within the turn. */
-  functionTools?: FunctionTool[];
-  /** Other tools the server runs within the turn. */
+export interface SendMessageInput {
+  ownerEmail: string;
+  conversationId: string;
+  content: Record<string, unknown>[];
+  aiContext?: unknown;
+  toolConfiguration?: Record<string, unknown> | null;
+  /** Tools the server runs within the turn besides the assistant's functions (not on the wire). */
   serverTools?: ToolSet;
-  /** The safeguard refused the message: the refusal is the reply, and no model is asked. */
-  refused?: boolean;
-  /** Stops the reply (the process shutting down: its reason is the error subscribers hear). */
-  signal?: AbortSignal;
 }
 
 /** Why a reply stopped, in the Bedrock words the Amplify AI kit's clients read. */
-function stopReasonOf(answer: TurnAnswer): string {
+export function stopReasonOf(answer: TurnAnswer): string {
   if (answer.clientToolUses.length) return 'tool_use';
   if (answer.finishReason === 'length') return 'max_tokens';
   if (answer.finishReason === 'content-filter') return 'content_filtered';
   return 'end_turn';
+}
+
+interface ConversationTurn extends LoadedTurn {
+  conversationId: string;
+  message: ReturnType<typeof checkMessageInput>;
+}
+
+/** The reply's content blocks as they streamed (reply-events.ts `replyBlocks`): what gets stored. */
+export interface ReplyContent {
+  readonly blocks: ContentBlock[];
+  endText(): void;
+}
+
+/**
+ * The turn store of the conversation API (`sendMessage`, spec §7): a conversation whose metadata
+ * names one of the caller's assistants (`{"assistantId": …}`) is answered by it, with its model,
+ * instructions, stores, functions and safeguard; otherwise by the default model. The message is
+ * checked against the tools the app offers and the tool uses it answers. The reply (its streamed
+ * content blocks) is stored once complete, with its usage and cost as a Task and the charge, in one
+ * transaction; a refusal costs nothing. A question the owner cannot pay for is not kept.
+ */
+export function conversationThread(
+  ctx: TurnContext,
+  input: SendMessageInput,
+  content: ReplyContent,
+): TurnStore<ConversationTurn, Item & { content: unknown }, Item> {
+  let stored: Promise<Item & { content: unknown }> | undefined;
+  return {
+    async load() {
+      const conversation = await loadOwnedConversation(ctx, input.ownerEmail, input.conversationId);
+      const metadata = (conversation.metadata ?? {}) as { assistantId?: unknown };
+      const assistant =
+        typeof metadata.assistantId === 'string' ? await loadOwnedAssistant(ctx.db, input.ownerEmail, metadata.assistantId) : null;
+      // The tools the server runs within the turn: the assistant's linked functions, in the sandbox.
+      const [storeIds, functionTools] = assistant
+        ? await Promise.all([linkedStoreIds(ctx.db, assistant.id), linkedFunctionTools(ctx.db, input.ownerEmail, assistant.id)])
+        : [[], []];
+      const message = checkMessageInput(input, new Set(functionTools.map((fn) => fn.name)));
+      const earlier = await ctx.db
+        .select({ role: conversationMessages.role, content: conversationMessages.content })
+        .from(conversationMessages)
+        .where(eq(conversationMessages.conversationId, conversation.id))
+        .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+        .limit(HISTORY_MESSAGES);
+      checkToolResults(message.content, earlier[0]);
+      const history = [...earlier.reverse(), { role: 'user', content: message.content }];
+      return {
+        ownerEmail: input.ownerEmail,
+        conversationId: conversation.id,
+        message,
+        assistant,
+        storeIds,
+        functionTools,
+        clientTools: message.tools,
+        serverTools: input.serverTools,
+        spending: await spendingOf(ctx, input.ownerEmail),
+        messages: toModelMessages(history),
+        // A message of tool results only is searched for with the user's last words before it.
+        query: history.flatMap((m) => (m.role === 'user' ? [textOf(m.content)] : [])).findLast((text) => text.trim()) ?? '',
+        questionText: textOf(message.content),
+        systemNote: message.aiContext ? `Context from the app the user is in:\n${JSON.stringify(message.aiContext)}` : undefined,
+      };
+    },
+    cannotPay: (_loaded, refusal) => ({ keepQuestion: false, error: refusal }),
+    storeQuestion(loaded) {
+      stored ??= storeQuestion(ctx, loaded);
+      return stored;
+    },
+    async storeReply(loaded, question, answer) {
+      content.endText();
+      return saveReply(ctx, loaded, String(question.id), content.blocks, answer);
+    },
+  };
+}
+
+async function storeQuestion(ctx: TurnContext, loaded: ConversationTurn) {
+  const { message } = loaded;
+  const toolConfiguration = message.tools.length
+    ? {
+        tools: message.tools.map(({ name, description, inputSchema }) => ({
+          toolSpec: { name, description, inputSchema: { json: inputSchema } },
+        })),
+      }
+    : null;
+  const [row] = await ctx.db
+    .insert(conversationMessages)
+    .values({
+      ownerEmail: loaded.ownerEmail,
+      conversationId: loaded.conversationId,
+      role: 'user',
+      content: message.content,
+      aiContext: message.aiContext,
+      toolConfiguration,
+    })
+    .returning();
+  if (!row) throw new Error('the message insert returned no row');
+  // `content` is not a registry field (its blocks are typed in conversation-sdl.ts): returned here.
+  return { ...publishRow(ctx, getModel('ConversationMessage'), 'create', row), content: row.content };
 }
 
 /**
@@ -50,24 +140,23 @@ function stopReasonOf(answer: TurnAnswer): string {
  * field) and the charge: together or not at all, before the stop event tells the app it is stored.
  * A refusal costs nothing and records no generation.
  */
-async function saveReply(target: ReplyTarget, content: ContentBlock[], answer: TurnAnswer, stopReason: string, assistantId?: string) {
-  const { ctx } = target;
+async function saveReply(ctx: TurnContext, loaded: ConversationTurn, userMessageId: string, content: ContentBlock[], answer: TurnAnswer) {
   const { citations: _citations, toolCalls: _toolCalls, ...usage } = answer.usage;
   let charged: ChargeOutcome | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(conversationMessages)
-      .values({ ownerEmail: target.ownerEmail, conversationId: target.conversationId, role: 'assistant', content })
+      .values({ ownerEmail: loaded.ownerEmail, conversationId: loaded.conversationId, role: 'assistant', content })
       .returning();
     if (answer.usage.refused) return saved;
     await chargeGeneration(
       tx,
       {
-        ownerEmail: target.ownerEmail,
+        ownerEmail: loaded.ownerEmail,
         type: 'conversation_reply',
-        result: { conversationId: target.conversationId, userMessageId: target.userMessageId, replyMessageId: saved?.id, stopReason },
+        result: { conversationId: loaded.conversationId, userMessageId, replyMessageId: saved?.id, stopReason: stopReasonOf(answer) },
         usage,
-        assistantId: assistantId ?? null,
+        assistantId: loaded.assistant?.id ?? null,
         countsAsMessage: true,
       },
       (outcome) => {
@@ -76,59 +165,12 @@ async function saveReply(target: ReplyTarget, content: ContentBlock[], answer: T
     );
     return saved;
   });
-  afterCharge(ctx, target.ownerEmail, charged);
-  publishRow(ctx, getModel('ConversationMessage'), 'create', row as object);
+  afterCharge(ctx, loaded.ownerEmail, charged);
+  return publishRow(ctx, getModel('ConversationMessage'), 'create', row as object);
 }
 
-/**
- * The conversation API's adapter over the engine (`domains/turns`): the reply's text streams as
- * content-block events to `onConversationStreamEvent` subscribers, the assistant's functions run
- * within the turn, and a client tool call ends it with `tool_use` so the app can run it and send
- * the result. The reply is stored once complete, with its usage and cost. A provider failure, or
- * the process shutting down (`input.signal`), keeps the deltas already sent, ends with `errors`,
- * and stores nothing, so no partial answer passes as complete.
- */
-export async function generateReply(target: ReplyTarget, input: ReplyInput) {
-  const blocks = replyBlocks(target);
-  let answer: TurnAnswer;
-  try {
-    answer = await answerTurn(
-      target.ctx,
-      target.logger,
-      {
-        assistant: input.assistant,
-        ownerEmail: target.ownerEmail,
-        modelId: input.modelId,
-        storeIds: input.storeIds ?? [],
-        messages: input.messages,
-        query: input.query,
-        functionTools: input.functionTools,
-        clientTools: input.clientTools,
-        serverTools: input.serverTools,
-        refused: input.refused,
-        signal: input.signal,
-        systemNote: input.aiContext ? `Context from the app the user is in:\n${JSON.stringify(input.aiContext)}` : undefined,
-      },
-      (event) => {
-        if (event.type === 'text-delta') blocks.addText(event.text);
-        else if (event.type === 'text-end') blocks.endText();
-        else if (event.type === 'client-tool-call') blocks.addToolUse(event.toolUse as never);
-      },
-    );
-  } catch (error) {
-    if (error instanceof TurnFailure) {
-      publishEvent(target, { errors: [{ message: error.failure.message, errorType: error.failure.code }] });
-      return;
-    }
-    // Cut by a shutdown: expected, so the app hears why (and may send again) and nothing is logged.
-    if (error instanceof AppError && error.status === 503) {
-      publishEvent(target, { errors: [{ message: error.detail, errorType: error.bodyCode ?? error.code }] });
-      return;
-    }
-    throw error;
-  }
-  blocks.endText();
-  const stopReason = stopReasonOf(answer);
-  await saveReply(target, blocks.blocks, answer, stopReason, input.assistant?.id);
-  blocks.stop(stopReason);
+/** The owner's credit and messages this period. */
+async function spendingOf(ctx: TurnContext, ownerEmail: string) {
+  const [row] = await rowsOf<{ spending: Spending | null }>(ctx.db, sql`SELECT ${spendingSql(ownerEmail)} AS spending`);
+  return row?.spending ?? null;
 }

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getModel } from '../../data-api/model-registry';
 import { insertItemAsSystem } from '../../data-api/model-store';
-import { conversationMessages, tasks } from '../../db/schema';
+import { tasks } from '../../db/schema';
 import { createAssistant, recordEvents } from '../../testing/assistants';
 import { balanceUsd, setBalanceUsd } from '../../testing/balances';
 import { createConversation, listMessages, sendAndFollow } from '../../testing/conversation-test-client';
@@ -15,13 +15,11 @@ import { tinyPng } from '../../testing/images';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { modelCatalog } from '../ai/model-catalog';
 import { costOf } from '../billing/pricing';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
-import type { TurnContext } from '../turns/turn-context';
-import { generateReply } from './generate-reply';
-import { NO_TOOL_RESULT, toModelMessages } from './model-messages';
+import { createTurnContext } from '../turns/turn-context';
+import { NO_TOOL_RESULT } from './model-messages';
 import { STREAM_EVENT_MODEL } from './reply-events';
+import { sendMessage } from './send-message';
 
 const MODEL = 'gpt-4.1-mini';
 const png = tinyPng(2).toString('base64');
@@ -214,40 +212,23 @@ describe('conversation replies with a network model: blocks, context and tools',
 
   it('runs server tools within the turn and keeps the text of every step (the hook for assistant functions)', async () => {
     const id = await createConversation(t, me);
-    const [userRow] = await t.services.db
-      .insert(conversationMessages)
-      .values({ ownerEmail: me.email, conversationId: id, role: 'user', content: [{ text: 'Where is order 42?' }] })
-      .returning();
     fake.script(
       { text: ['Let me look.'], toolCall: { id: 'call_s', name: 'lookup_order', argumentPieces: ['{"orderId":"42"}'] } },
       { text: ['It has shipped.'] },
     );
-    const ctx: TurnContext = {
-      db: t.services.db,
-      events: t.services.events,
-      env: t.services.env,
-      knowledge: createKnowledgeContext(t.services),
-      models: modelCatalog(t.services.env),
-      turns: t.services.shutdown,
-    };
+    const ctx = createTurnContext(t.services);
     const recorded = await recordEvents(t, [STREAM_EVENT_MODEL]);
     const lookupOrder = tool({
       description: 'Looks an order up.',
       inputSchema: jsonSchema<{ orderId: string }>({ type: 'object', properties: { orderId: { type: 'string' } } }),
       execute: async ({ orderId }) => ({ orderId, status: 'shipped' }),
     });
-    await generateReply(
-      { ctx, logger: pino({ level: 'silent' }), ownerEmail: me.email, conversationId: id, userMessageId: userRow?.id as string },
-      {
-        assistant: null,
-        modelId: `openai:${MODEL}`,
-        query: 'Where is order 42?',
-        messages: toModelMessages([{ role: 'user', content: [{ text: 'Where is order 42?' }] }]),
-        aiContext: null,
-        clientTools: [],
-        serverTools: { lookup_order: lookupOrder },
-      },
-    );
+    await sendMessage(ctx, pino({ level: 'silent' }), {
+      ownerEmail: me.email,
+      conversationId: id,
+      content: [{ text: 'Where is order 42?' }],
+      serverTools: { lookup_order: lookupOrder },
+    });
     await recorded.until(5);
     await recorded.stop();
     expect(fake.requests).toHaveLength(2);

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Services } from '../../services';
-import { modelCatalog } from '../ai/model-catalog';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
-import type { TurnContext } from '../turns/turn-context';
+import { createTurnContext, type TurnContext } from '../turns/turn-context';
 
 /** What the inbox works with: a turn's context (summaries ask the assistant's model), plus jobs and a logger. */
 export interface InboxContext extends TurnContext {
@@ -12,14 +10,5 @@ export interface InboxContext extends TurnContext {
 }
 
 export function createInboxContext(services: Services, logger: Logger): InboxContext {
-  return {
-    db: services.db,
-    events: services.events,
-    env: services.env,
-    jobs: services.jobs,
-    knowledge: createKnowledgeContext(services),
-    models: modelCatalog(services.env),
-    turns: services.shutdown,
-    logger,
-  };
+  return { ...createTurnContext(services), jobs: services.jobs, logger };
 }

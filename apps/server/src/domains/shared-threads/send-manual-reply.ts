@@ -7,9 +7,9 @@ import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { replySignatureFor } from '../accounts/reply-signature';
-import type { InboxContext } from './inbox-context';
-import { THREAD_NOT_FOUND } from './summarize-thread';
-import { scheduleThreadSummary } from './summary-queue';
+import type { InboxContext } from '../inbox/inbox-context';
+import { THREAD_NOT_FOUND } from '../inbox/summarize-thread';
+import { scheduleThreadSummary } from '../inbox/summary-queue';
 
 /**
  * `sendManualReply`: the shop answers a visitor by hand (spec §1 "answer manually"). The reply is

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/sql-helpers';
 import { spendingSql } from '../billing/credit';
 import { hasToolsSql } from '../turns/assistant-tools';
 import { HISTORY_MESSAGES } from '../turns/turn-prompt';
-import type { SharedHistoryRow } from './visitor-prompt';
+import type { SharedHistoryRow } from './shared-history';
 
 interface HistoryRow extends SharedHistoryRow {
   id: string;

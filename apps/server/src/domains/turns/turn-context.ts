@@ -3,9 +3,12 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { TurnAdmission } from '../../lib/shutdown';
+import type { TurnGate } from '../../lib/turn-gate';
+import type { Services } from '../../services';
 import type { ModelCatalog } from '../ai/model-catalog';
+import { modelCatalog } from '../ai/model-catalog';
 import type { ProviderFailure } from '../ai/provider-errors';
-import type { KnowledgeContext } from '../knowledge/knowledge-context';
+import { createKnowledgeContext, type KnowledgeContext } from '../knowledge/knowledge-context';
 
 /** What a turn works with, whoever asks: the database, events, configuration, knowledge and models. */
 export interface TurnContext {
@@ -19,6 +22,26 @@ export interface TurnContext {
    * while the process shuts down, and cut at its deadline (lib/shutdown.ts).
    */
   turns: TurnAdmission;
+  /**
+   * Admission control (lib/turn-gate.ts): a bounded number of turns start at once, the rest wait in
+   * turn across keys (a share link, an owner) or get a quick 503 busy. Every transport goes through it.
+   */
+  gate: TurnGate;
+}
+
+/** The one way a turn's context is built from the process's services (routes, GraphQL, jobs, tests). */
+export function createTurnContext(
+  services: Pick<Services, 'db' | 'events' | 'env' | 'shutdown' | 'turnGate'> & Parameters<typeof createKnowledgeContext>[0],
+): TurnContext {
+  return {
+    db: services.db,
+    events: services.events,
+    env: services.env,
+    knowledge: createKnowledgeContext(services),
+    models: modelCatalog(services.env),
+    turns: services.shutdown,
+    gate: services.turnGate,
+  };
 }
 
 export const STOPPED = 'The answer was stopped.';

@@ -16,11 +16,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
-import type { TurnSlot } from '../../lib/turn-gate';
+import { visitorThread } from '../shared-threads/shared-thread-turn';
 import { loadOpenShare } from '../sharing/open-share';
 import { toPublicAssistant } from '../sharing/share-representation';
-import { TurnFailure } from '../turns/turn-context';
-import { runSharedTurn } from './run-visitor-turn';
+import { runTurn } from '../turns/run-turn';
+import { turnErrorOf } from '../turns/turn-errors';
+import { toPublicMessage, toVisitorThread } from './public-message';
 import type { VisitorChatContext } from './visitor-chat-context';
 import { sharedChatLimits } from './visitor-chat-limits';
 import type { VisitorFeed } from './visitor-feed';
@@ -42,23 +43,14 @@ export interface SharedChatRoutesOptions {
   feed: VisitorFeed;
 }
 
+/** What the visitor sees once their message is stored: their thread and the message. */
+interface Shown {
+  thread: VisitorThread;
+  userMessage: PublicMessage;
+}
+
 /** Turns of one share link queue together: the gate takes links in turn, so one busy link cannot starve the rest. */
 const gateKey = (shareToken: string) => `share:${shareToken}`;
-
-/** What the visitor is told when a turn fails after their message was stored. */
-function failureOf(error: unknown) {
-  if (error instanceof AppError) {
-    return {
-      status: error.status,
-      detail: error.detail,
-      code: error.bodyCode ?? error.code.toLowerCase(),
-      // "Try again later" for a share the owner cannot pay for, or a server restarting; a provider
-      // failure says itself.
-      retryable: error instanceof TurnFailure ? error.failure.retryable : error.bodyCode === 'unavailable' || error.status === 503,
-    };
-  }
-  return { status: 500, detail: 'Something went wrong while answering. Try again.', code: 'failed', retryable: true };
-}
 
 /**
  * The public chat (spec §7 Shared chat): no sign-in, reached only by a share link's token. Every
@@ -69,13 +61,51 @@ function failureOf(error: unknown) {
 export async function sharedChatRoutes(fastify: FastifyInstance, options: SharedChatRoutesOptions) {
   const { ctx, feed } = options;
   const limits = sharedChatLimits(fastify, ctx.env);
-  const gate = fastify.services.turnGate;
   /** A follow-up refused as "Conversation not found." counts against its address (made-up tokens). */
   const countMiss = async (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if ((request.body as SharedChatMessageRequest).sharedThreadId && error instanceof AppError && error.status === 404)
       await limits.followUpMissed(request, reply);
   };
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * A visitor's turn through the turns engine, in the public chat's terms: the stored message as the
+   * visitor sees it (with their thread and token), the answer's text, the reply (null while a person
+   * answers). The link's message budget counts only real visitors' messages, once the thread is known.
+   */
+  async function visitorTurn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    observer: { streaming?: boolean; signal?: AbortSignal; onStored(shown: Shown): void; onText?(text: string): void },
+  ): Promise<Shown & { reply: PublicMessage | null }> {
+    const body = request.body as SharedChatMessageRequest;
+    const store = visitorThread(ctx, body);
+    let shown: Shown | undefined;
+    const result = await runTurn(
+      ctx,
+      ctx.logger,
+      {
+        key: gateKey(body.token),
+        streaming: observer.streaming,
+        signal: observer.signal,
+        admit: () => limits.shareBudget(request, reply),
+      },
+      store,
+      (event) => {
+        if (event.type === 'question') {
+          shown = {
+            thread: toVisitorThread(event.question.thread, store.loaded()?.visitorToken as string),
+            userMessage: toPublicMessage(event.question.message),
+          };
+          observer.onStored(shown);
+        } else if (event.type === 'text-delta') observer.onText?.(event.text);
+      },
+    );
+    if (!result || !shown) throw new Error('a visitor’s turn ended without their message');
+    // No reply when the shop paused the thread (before or while the model was writing): a person answers.
+    const answered = result.reply && toPublicMessage(result.reply);
+    return { ...shown, thread: { ...shown.thread, autoReplyPaused: !answered }, reply: answered };
+  }
 
   app.post(
     '/shared-chat/decode-shared-token/',
@@ -120,22 +150,15 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
     },
     async (request, reply) => {
       let stored: { thread: VisitorThread; userMessage: PublicMessage } | undefined;
-      const slot = await gate.acquire(gateKey(request.body.token));
       try {
-        const result = await runSharedTurn(ctx, request.body, {
-          admit: () => limits.shareBudget(request, reply),
-          onStored: (thread, userMessage) => (stored = { thread, userMessage }),
-        });
+        const result = await visitorTurn(request, reply, { onStored: (shown) => (stored = shown) });
         return { ...result.thread, userMessage: result.userMessage, reply: result.reply };
       } catch (error) {
         if (!stored) await countMiss(request, reply, error);
         if (!stored) throw error;
-        const { status, ...failure } = failureOf(error);
-        if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
-        if (error instanceof AppError && error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
+        const { status, retryAfterSeconds, ...failure } = turnErrorOf(error);
+        if (retryAfterSeconds) reply.header('retry-after', retryAfterSeconds);
         return reply.status(status as 402).send({ ...failure, thread: stored.thread, userMessage: stored.userMessage });
-      } finally {
-        slot.release();
       }
     },
   );
@@ -160,39 +183,26 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
       const abort = new AbortController();
       onClientGone(reply, () => abort.abort());
       let stream: EventStream | undefined;
-      let slot: TurnSlot;
       try {
-        slot = await gate.acquire(gateKey(request.body.token), abort.signal);
-      } catch (error) {
-        // The visitor left while waiting for a slot: no one to answer.
-        if (abort.signal.aborted) return reply;
-        throw error;
-      }
-      try {
-        const result = await runSharedTurn(ctx, request.body, {
+        const result = await visitorTurn(request, reply, {
+          streaming: true,
           signal: abort.signal,
-          admit: () => limits.shareBudget(request, reply),
-          onStored(thread, message) {
+          onStored({ thread, userMessage }) {
             stream = openEventStream(reply);
             stream.send('thread', thread);
-            stream.send('message', message);
+            stream.send('message', userMessage);
           },
-          onText(text) {
-            // The first token ends the turn's costly start: the next turn in line may begin.
-            slot.release();
-            stream?.send('token', { text });
-          },
+          onText: (text) => stream?.send('token', { text }),
         });
         if (result.reply) stream?.send('done', { reply: result.reply });
         else stream?.send('paused', { detail: AUTO_REPLY_PAUSED_TEXT });
       } catch (error) {
+        // The visitor left while waiting for a slot: no one to answer.
+        if (!stream && abort.signal.aborted) return reply;
         if (!stream) await countMiss(request, reply, error);
         if (!stream) throw error;
-        const { status, ...failure } = failureOf(error);
-        if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'shared chat turn failed');
+        const { status: _status, retryAfterSeconds: _retry, ...failure } = turnErrorOf(error);
         stream.send('error', failure);
-      } finally {
-        slot.release();
       }
       stream?.end();
       return reply;

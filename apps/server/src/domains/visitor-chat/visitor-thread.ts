@@ -1,16 +1,14 @@
-import { CONVERSATION_NOT_FOUND_TEXT, type VisitorThreadHistory, type VisitorThreadRequest } from '@aisle/contracts/visitor-chat';
+import type { VisitorThreadHistory, VisitorThreadRequest } from '@aisle/contracts/visitor-chat';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { conversationNotFound } from '../shared-threads/shared-thread-turn';
 import { requireOpenShare } from '../sharing/open-share';
 import { visitorTokenMatches } from '../sharing/share-tokens';
 import { toPublicMessage } from './public-message';
 
 /** Longest history a visitor's page loads at once (a chat bubble list, not an archive). */
 export const VISITOR_HISTORY_LIMIT = 200;
-
-export const conversationNotFound = () => new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND_TEXT, { bodyCode: 'not_found' });
 
 /**
  * The visitor's thread, reached by its id and the visitor token together, under an open share.
