@@ -1,9 +1,8 @@
 import { isChannelName, UNSUPPORTED_MESSAGE_REPLY } from '@aisle/contracts/channels';
 import { eq } from 'drizzle-orm';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
-import { messagingAccounts, sharedThreads } from '../../db/schema';
+import { messagingAccounts, type sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { setSenderPicture } from '../shared-threads/sender-picture';
 import { channelThread, type SharedTurn } from '../shared-threads/shared-thread-turn';
 import { runTurn } from '../turns/run-turn';
 import { adapterOf } from './channel-adapters';
@@ -81,13 +80,7 @@ async function fillSenderProfile(ctx: ChannelsContext, thread: typeof sharedThre
   try {
     const [account] = await ctx.db.select().from(messagingAccounts).where(eq(messagingAccounts.id, thread.channelAccountId)).limit(1);
     const profile = account ? await adapterOf(thread.origin).senderProfile(ctx, account, thread.channelUserId) : null;
-    if (!profile?.pictureUrl || !/^https?:\/\//i.test(profile.pictureUrl)) return;
-    const [row] = await ctx.db
-      .update(sharedThreads)
-      .set({ senderProfilePicUrl: profile.pictureUrl.slice(0, 2000), updatedAt: new Date() })
-      .where(eq(sharedThreads.id, thread.id))
-      .returning();
-    if (row) publishRow(ctx, getModel('SharedThread'), 'update', row);
+    if (profile?.pictureUrl) await setSenderPicture(ctx, thread.id, profile.pictureUrl);
   } catch (error) {
     ctx.logger.warn({ err: error, sharedThreadId: thread.id }, 'could not read the customer’s profile');
   }

@@ -1,7 +1,7 @@
+import { storeInboundMessage } from '../shared-threads/store-inbound-message';
 import { answerChannelMessageJob } from './channel-jobs';
 import type { ChannelsContext } from './channels-context';
-import type { InboundMessage } from './inbound-message';
-import { storeInboundMessage } from './store-inbound-message';
+import { type InboundMessage, storedContentOf } from './inbound-message';
 
 /**
  * A customer's message arrived by a verified webhook (webhooks/meta-topics.ts, line-topics.ts):
@@ -12,7 +12,7 @@ import { storeInboundMessage } from './store-inbound-message';
  * subscription is removed) is dropped.
  */
 export async function receiveInboundMessage(ctx: ChannelsContext, message: InboundMessage): Promise<void> {
-  const stored = await storeInboundMessage(ctx, message);
+  const stored = await storeInboundMessage(ctx, { ...message, content: storedContentOf(message) });
   if (!stored) {
     ctx.logger.info({ channel: message.channel, account: message.accountExternalId }, 'a message for an account that does not answer here');
     return;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ContentBlock, ToolUseBlock } from '../../db/schema/conversations';
 import type { TurnContext } from '../turns/turn-context';
+import type { TurnAnswer, TurnEvent } from '../turns/turn-events';
 
 /** The event-bus model a reply's stream events travel on (owner-scoped, never stored). */
 export const STREAM_EVENT_MODEL = 'ConversationStreamEvent';
@@ -68,5 +69,18 @@ export function replyBlocks(target: ReplyTarget) {
     get toolUses() {
       return blocks.flatMap((block) => ('toolUse' in block ? [block.toolUse] : []));
     },
+  };
+}
+
+/**
+ * The turn's events as the reply's content blocks (the conversation API's wire): text deltas and
+ * step ends, client tool uses, and the stop reason once the reply is stored.
+ */
+export function blocksOf(blocks: ReturnType<typeof replyBlocks>, stopReasonOf: (answer: TurnAnswer) => string) {
+  return (event: TurnEvent | { type: 'question' } | { type: 'stored'; answer: TurnAnswer }) => {
+    if (event.type === 'text-delta') blocks.addText(event.text);
+    else if (event.type === 'text-end') blocks.endText();
+    else if (event.type === 'client-tool-call') blocks.addToolUse(event.toolUse as ToolUseBlock);
+    else if (event.type === 'stored') blocks.stop(stopReasonOf(event.answer));
   };
 }

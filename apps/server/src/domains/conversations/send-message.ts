@@ -5,7 +5,7 @@ import { runTurn } from '../turns/run-turn';
 import type { TurnContext } from '../turns/turn-context';
 import { turnErrorOf } from '../turns/turn-errors';
 import { conversationThread, type SendMessageInput, stopReasonOf } from './conversation-thread';
-import { publishEvent, type ReplyTarget, replyBlocks } from './reply-events';
+import { blocksOf, publishEvent, type ReplyTarget, replyBlocks } from './reply-events';
 
 export type { SendMessageInput } from './conversation-thread';
 
@@ -21,6 +21,7 @@ export type { SendMessageInput } from './conversation-thread';
 export function sendMessage(ctx: TurnContext, logger: Logger, input: SendMessageInput): Promise<Item & { content: unknown }> {
   const target: ReplyTarget = { ctx, logger, ownerEmail: input.ownerEmail, conversationId: input.conversationId, userMessageId: '' };
   const blocks = replyBlocks(target);
+  const toBlocks = blocksOf(blocks, stopReasonOf);
   return new Promise((resolve, reject) => {
     let stored = false;
     runTurn(ctx, logger, { key: `owner:${input.ownerEmail}`, streaming: true }, conversationThread(ctx, input, blocks), (event) => {
@@ -28,10 +29,7 @@ export function sendMessage(ctx: TurnContext, logger: Logger, input: SendMessage
         stored = true;
         target.userMessageId = String(event.question.id);
         resolve(event.question);
-      } else if (event.type === 'text-delta') blocks.addText(event.text);
-      else if (event.type === 'text-end') blocks.endText();
-      else if (event.type === 'client-tool-call') blocks.addToolUse(event.toolUse as never);
-      else if (event.type === 'stored') blocks.stop(stopReasonOf(event.answer));
+      } else toBlocks(event);
     }).catch((error: unknown) => {
       if (!stored) return reject(error);
       // Subscribers hear that the reply ended, and why (an unexpected failure as the provider's).

@@ -4,8 +4,22 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { assistants, messagingAccounts, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
-import type { ChannelsContext } from './channels-context';
-import { type InboundMessage, storedContentOf } from './inbound-message';
+import type { SharedThreadsContext } from './shared-threads-context';
+
+/** A channel customer's message as the thread stores it (the channel has made its content text). */
+export interface InboundToStore {
+  channel: string;
+  /** The account it was sent to, by the platform's id. */
+  accountExternalId: string;
+  /** The customer, by the platform's id for them. */
+  senderId: string;
+  /** The platform's id of the message: one stored message per id. */
+  messageId: string;
+  /** When the customer sent it (ISO). */
+  sentAt: string;
+  /** What the inbox shows: the text, or a placeholder for what the bot cannot read. */
+  content: string;
+}
 
 /**
  * The customer's stable anonymous identity in the inbox (spec §3 `anonymousEmail`): derived from
@@ -34,8 +48,8 @@ export interface StoredInbound {
  * no connected account with an assistant answers there. The owner's inbox hears it live.
  */
 export async function storeInboundMessage(
-  ctx: Pick<ChannelsContext, 'db' | 'events'>,
-  message: InboundMessage,
+  ctx: Pick<SharedThreadsContext, 'db' | 'events'>,
+  message: InboundToStore,
 ): Promise<StoredInbound | null> {
   const sentAt = new Date(message.sentAt).toISOString();
   const [saved] = await rowsOf<{
@@ -65,7 +79,7 @@ export async function storeInboundMessage(
         RETURNING *, (xmax = 0) AS created
       ), question AS (
         INSERT INTO ${sharedMessages} (owner_email, shared_thread_id, content, sender_type, use_case, channel_message_id)
-        SELECT thread.owner_email, thread.id, ${storedContentOf(message)}, 'user',
+        SELECT thread.owner_email, thread.id, ${message.content}, 'user',
                (SELECT ${assistants.useCase} FROM ${sharedAssistants} JOIN ${assistants} ON ${assistants.id} = ${sharedAssistants.originalAssistantId}
                 WHERE ${sharedAssistants.id} = thread.shared_assistant_id),
                ${message.messageId}

@@ -1,4 +1,4 @@
-import { limitReachedMessage } from '@aisle/contracts/billing';
+import { DEFAULT_TIER, limitReachedMessage } from '@aisle/contracts/billing';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { getModel } from '../../data-api/model-registry';
 import { insertItemAsSystem } from '../../data-api/model-store';
 import { conversationMessages, messages, sharedMessages, tierTracks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { toMicroUsd } from '../../lib/money';
 import { serverRestarting } from '../../lib/shutdown';
 import { createAssistant } from '../../testing/assistants';
 import { balanceUsd, setBalanceUsd } from '../../testing/balances';
@@ -14,12 +15,15 @@ import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
+import { roomyTierChanges } from '../../testing/roomy-tiers';
 import { shareAssistant } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
+import { balanceOf } from '../billing/credit';
+
 import { ownerThread } from '../chat/owner-thread';
-import { conversationThread } from '../conversations/conversation-thread';
-import { replyBlocks } from '../conversations/reply-events';
+import { conversationThread, stopReasonOf } from '../conversations/conversation-thread';
+import { blocksOf, replyBlocks } from '../conversations/reply-events';
 import { createInboxContext } from '../inbox/inbox-context';
 import { visitorThread } from '../shared-threads/shared-thread-turn';
 import { runTurn, type TurnStreamEvent } from './run-turn';
@@ -65,7 +69,7 @@ describe('the turn contract', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await createTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, DEFAULT_MODEL: MODEL }, { tiers: 'seeded' });
+    t = await createTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, DEFAULT_MODEL: MODEL });
     const user = await createVerifiedUser(t, { email: 'contract@shop.test' });
     me = { id: user.id, email: user.email, access: user.access, isStaff: false };
     ctx = createInboxContext(t.services, logger);
@@ -153,8 +157,14 @@ describe('the turn contract', () => {
           assistantId,
           ask(text, options = {}) {
             const target = { ctx, logger, ownerEmail: me.email, conversationId, userMessageId: '' };
-            const store = conversationThread(ctx, { ownerEmail: me.email, conversationId, content: [{ text }] }, replyBlocks(target));
-            return runTurn(options.ctx ?? ctx, logger, { key: 'contract' }, store, options.sink);
+            const blocks = replyBlocks(target);
+            const toBlocks = blocksOf(blocks, stopReasonOf);
+            const store = conversationThread(ctx, { ownerEmail: me.email, conversationId, content: [{ text }] }, blocks);
+            return runTurn(options.ctx ?? ctx, logger, { key: 'contract' }, store, (event) => {
+              // As sendMessage does: the reply's content blocks are built from the stream.
+              if (event.type !== 'question') toBlocks(event);
+              options.sink?.(event);
+            });
           },
           stored: async () =>
             (
@@ -178,11 +188,14 @@ describe('the turn contract', () => {
     throw new Error('the turn did not fail');
   };
   const balance = () => balanceUsd(t.services.db, me.email);
+  const microBalance = () => balanceOf(t.services.db, me.email);
+  /** The Basic tier's monthly messages (the suite's tiers are roomy: the limit is far off unless a test uses it up). */
+  const messageLimit = roomyTierChanges().find((change) => change.tier === DEFAULT_TIER)?.limits?.messagesPerMonth as number;
 
   describe.each(kinds)('$name', (kind) => {
     it('answers: the question and the reply are stored, and the owner is charged', async () => {
       const thread = await kind.open();
-      fake.script({ text: ['We ship ', 'in 2 days.'] });
+      fake.script({ text: ['We ship ', 'in 2 days.'], usage: { inputTokens: 2000, outputTokens: 500 } });
       const deltas: string[] = [];
       await thread.ask('How fast do you ship?', { sink: (event) => event.type === 'text-delta' && deltas.push(event.text) });
       expect(deltas.join('')).toBe('We ship in 2 days.');
@@ -190,7 +203,7 @@ describe('the turn contract', () => {
         ['user', 'How fast do you ship?'],
         ['assistant', 'We ship in 2 days.'],
       ]);
-      expect(await balance()).toBeLessThan(5);
+      expect(await microBalance()).toBeLessThan(toMicroUsd(5));
     });
 
     it('refuses for credit: a paid model with no balance asks no model and charges nothing', async () => {
@@ -205,13 +218,13 @@ describe('the turn contract', () => {
 
     it('refuses at the month’s message limit, naming it to the owner', async () => {
       const thread = await kind.open();
-      await t.services.db.update(tierTracks).set({ messages: 500 }).where(eq(tierTracks.userId, me.id));
+      await t.services.db.update(tierTracks).set({ messages: messageLimit }).where(eq(tierTracks.userId, me.id));
       const failure = await failureOf(thread.ask('Is the blue one in stock?'));
       expect(failure.code).toBe(kind.cannotPayCode('messages'));
       if (failure.code === 'limit_reached') {
         expect(failure).toMatchObject({
           status: 403,
-          detail: limitReachedMessage({ limit: 'messagesPerMonth', max: 500, tierName: 'Basic', topTier: false }),
+          detail: limitReachedMessage({ limit: 'messagesPerMonth', max: messageLimit, tierName: 'Basic', topTier: false }),
         });
       }
       expect(fake.requests).toHaveLength(0);
