@@ -1,4 +1,5 @@
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
+import { graphql } from '@/graphql/graphql';
 import { apiRequest } from '@/lib/api-client';
 import type { DataClient } from '@/lib/graphql-client';
 import type { LinkChange } from '../link-diff';
@@ -18,25 +19,60 @@ interface LinkRecord {
   targetId: string;
 }
 
-const listQuery = (kind: LinkKind) => {
-  const { plural, idField } = linkKindDefs[kind];
-  return `query List${plural}($limit: Int, $nextToken: String) { list${plural}(limit: $limit, nextToken: $nextToken) { items { id assistantId ${idField} } nextToken } }`;
+const LIST_STORES = graphql(`query ListAssistantStores($limit: Int, $nextToken: String) {
+  listAssistantStores(limit: $limit, nextToken: $nextToken) { items { id assistantId storeId } nextToken }
+}`);
+const LIST_FUNCTIONS = graphql(`query ListAssistantFunctions($limit: Int, $nextToken: String) {
+  listAssistantFunctions(limit: $limit, nextToken: $nextToken) { items { id assistantId functionId } nextToken }
+}`);
+const LIST_TEMPLATES = graphql(`query ListAssistantTemplates($limit: Int, $nextToken: String) {
+  listAssistantTemplates(limit: $limit, nextToken: $nextToken) { items { id assistantId templateId } nextToken }
+}`);
+
+interface LinkPage {
+  items: ({ assistantId: string; targetId: string } | null)[];
+  nextToken: string | null;
+}
+
+/** One page of a kind's link records, each with the id it points to as `targetId`. */
+const linkPage: Record<LinkKind, (client: DataClient, nextToken: string | null) => Promise<LinkPage | null>> = {
+  store: async (client, nextToken) => {
+    const page = (await client.request(LIST_STORES, { limit: STARTUP_PAGE_SIZE, nextToken })).listAssistantStores;
+    return (
+      page && {
+        items: page.items.map((item) => item && { assistantId: item.assistantId, targetId: item.storeId }),
+        nextToken: page.nextToken,
+      }
+    );
+  },
+  function: async (client, nextToken) => {
+    const page = (await client.request(LIST_FUNCTIONS, { limit: STARTUP_PAGE_SIZE, nextToken })).listAssistantFunctions;
+    return (
+      page && {
+        items: page.items.map((item) => item && { assistantId: item.assistantId, targetId: item.functionId }),
+        nextToken: page.nextToken,
+      }
+    );
+  },
+  template: async (client, nextToken) => {
+    const page = (await client.request(LIST_TEMPLATES, { limit: STARTUP_PAGE_SIZE, nextToken })).listAssistantTemplates;
+    return (
+      page && {
+        items: page.items.map((item) => item && { assistantId: item.assistantId, targetId: item.templateId }),
+        nextToken: page.nextToken,
+      }
+    );
+  },
 };
 
 /** Every link record of one kind the merchant owns, following nextToken (spec §9: 999 a page). */
 async function loadLinks(client: DataClient, kind: LinkKind): Promise<LinkRecord[]> {
-  const { plural, idField } = linkKindDefs[kind];
   const records: LinkRecord[] = [];
   let nextToken: string | null = null;
   do {
-    const data: Record<string, { items: (Record<string, string> | null)[]; nextToken: string | null }> = await client.request(
-      listQuery(kind),
-      { limit: STARTUP_PAGE_SIZE, nextToken },
-    );
-    const page = data[`list${plural}`];
+    const page: LinkPage | null = await linkPage[kind](client, nextToken);
     for (const item of page?.items ?? []) {
-      const targetId = item?.[idField];
-      if (item?.assistantId && targetId) records.push({ assistantId: item.assistantId, targetId });
+      if (item?.assistantId && item.targetId) records.push({ assistantId: item.assistantId, targetId: item.targetId });
     }
     nextToken = page?.nextToken ?? null;
   } while (nextToken);

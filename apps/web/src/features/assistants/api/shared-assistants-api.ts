@@ -7,8 +7,9 @@ import {
   shareThemeSchema,
 } from '@aisle/contracts/sharing';
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
+import { graphql, type ResultOf } from '@/graphql/graphql';
 import { apiRequest } from '@/lib/api-client';
-import type { DataClient } from '@/lib/graphql-client';
+import { type DataClient, required } from '@/lib/graphql-client';
 
 /**
  * An assistant's share links (spec §7 Shared assistant): created and deleted over REST, listed and
@@ -26,25 +27,26 @@ export interface AssistantShare {
   theme: ShareTheme;
 }
 
-const shareFields = 'id createdAt originalAssistantID assistantName isActive expiresAt shareToken theme { primaryColor primaryTextColor }';
+const ShareFields = graphql(`
+  fragment ShareFields on SharedAssistant {
+    id createdAt originalAssistantID assistantName isActive expiresAt shareToken theme { primaryColor primaryTextColor }
+  }
+`);
 
-const LIST_SHARES = `query AssistantShares($filter: ModelSharedAssistantFilterInput, $limit: Int, $nextToken: String) {
-  listSharedAssistants(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${shareFields} } nextToken }
-}`;
+const LIST_SHARES = graphql(
+  `query AssistantShares($filter: ModelSharedAssistantFilterInput, $limit: Int, $nextToken: String) {
+  listSharedAssistants(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ...ShareFields } nextToken }
+}`,
+  [ShareFields],
+);
 
-const UPDATE_SHARE = `mutation UpdateShare($input: UpdateSharedAssistantInput!) { updateSharedAssistant(input: $input) { ${shareFields} } }`;
+const UPDATE_SHARE = graphql(
+  `mutation UpdateShare($input: UpdateSharedAssistantInput!) { updateSharedAssistant(input: $input) { ...ShareFields } }`,
+  [ShareFields],
+);
 
-interface RawShare {
-  id: string;
-  createdAt: string;
-  originalAssistantID: string;
-  assistantName: string | null;
-  isActive: boolean | null;
-  expiresAt: string | null;
-  /** The bare token on the data API, `{token}` on REST (spec §3). */
-  shareToken: unknown;
-  theme?: unknown;
-}
+/** A share as the data API answers it; its `shareToken` is the bare token there, `{token}` on REST (spec §3). */
+type RawShare = ResultOf<typeof ShareFields>;
 
 function tokenOf(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -57,7 +59,7 @@ export function toAssistantShare(raw: RawShare | SharedAssistant): AssistantShar
   return {
     id: raw.id,
     createdAt: raw.createdAt,
-    originalAssistantID: raw.originalAssistantID,
+    originalAssistantID: raw.originalAssistantID ?? '',
     assistantName: raw.assistantName,
     isActive: raw.isActive !== false,
     expiresAt: raw.expiresAt ?? null,
@@ -74,20 +76,21 @@ export async function listAssistantShares(client: DataClient, assistantId: strin
   const shares: AssistantShare[] = [];
   let nextToken: string | null = null;
   do {
-    const data: { listSharedAssistants: { items: (RawShare | null)[]; nextToken: string | null } } = await client.request(LIST_SHARES, {
+    const data: ResultOf<typeof LIST_SHARES> = await client.request(LIST_SHARES, {
       filter: { originalAssistantID: { eq: assistantId } },
       limit: STARTUP_PAGE_SIZE,
       nextToken,
     });
-    for (const raw of data.listSharedAssistants.items) if (raw) shares.push(toAssistantShare(raw));
-    nextToken = data.listSharedAssistants.nextToken;
+    const page = required(data.listSharedAssistants, 'listSharedAssistants');
+    for (const raw of page.items) if (raw) shares.push(toAssistantShare(raw));
+    nextToken = page.nextToken;
   } while (nextToken);
   return shares.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export async function updateAssistantShare(client: DataClient, id: string, changes: SharedAssistantUpdate): Promise<AssistantShare> {
-  const data = await client.request<{ updateSharedAssistant: RawShare }>(UPDATE_SHARE, { input: { id, ...changes } });
-  return toAssistantShare(data.updateSharedAssistant);
+  const data = await client.request(UPDATE_SHARE, { input: { id, ...changes } });
+  return toAssistantShare(required(data.updateSharedAssistant, 'updateSharedAssistant'));
 }
 
 type Token = string | null;
