@@ -1,11 +1,11 @@
-import type { AccountStatus } from '@aisle/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { graphql } from '@/graphql/graphql';
 import { billingKeys } from '../api/billing-keys';
 
-const ON_UPDATE_ACCOUNT = 'subscription OnUpdateAccount { onUpdateAccount { tier availableUsd checkoutId checkoutStatus } }';
+const ON_UPDATE_ACCOUNT = graphql('subscription OnUpdateAccount { onUpdateAccount { tier availableUsd checkoutId checkoutStatus } }');
 
 /**
  * The account, live (GraphQL `onUpdateAccount`): a new tier or balance, or a checkout the provider
@@ -20,7 +20,7 @@ export function useAccountLive() {
 
   useEffect(() => {
     if (!client || !email) return;
-    return client.subscribe<{ onUpdateAccount: Partial<AccountStatus> | null }>(ON_UPDATE_ACCOUNT, undefined, {
+    return client.subscribe(ON_UPDATE_ACCOUNT, undefined, {
       next: ({ onUpdateAccount: status }) => {
         if (!status) return;
         if (status.tier) sessionStore.updateUser({ tier: status.tier });
