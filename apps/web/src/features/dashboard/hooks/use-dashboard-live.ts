@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { graphql } from '@/graphql/graphql';
 import { dashboardKeys } from '../api/dashboard-keys';
 
-const events = ['Create', 'Update'] as const;
-const subscription = (event: (typeof events)[number]) =>
-  `subscription ($ownerEmail: String) { on${event}CustomerValueAnalytics(ownerEmail: $ownerEmail) { id } }`;
+const ON_CREATE = graphql(`subscription ($ownerEmail: String) { onCreateCustomerValueAnalytics(ownerEmail: $ownerEmail) { id } }`);
+const ON_UPDATE = graphql(`subscription ($ownerEmail: String) { onUpdateCustomerValueAnalytics(ownerEmail: $ownerEmail) { id } }`);
 
 /** A refresh writes its rows in one burst: the dashboard reads them once it has settled. */
 const SETTLE_MS = 300;
@@ -28,13 +28,9 @@ export function useDashboardLive() {
       clearTimeout(timer);
       timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(email) }), SETTLE_MS);
     };
-    const stops = events.map((event) =>
-      client.subscribe(
-        subscription(event),
-        { ownerEmail: email },
-        { next: reread, error: (cause) => console.warn('analytics subscription failed', cause) },
-      ),
-    );
+    const variables = { ownerEmail: email };
+    const sink = { next: reread, error: (cause: Error) => console.warn('analytics subscription failed', cause) };
+    const stops = [client.subscribe(ON_CREATE, variables, sink), client.subscribe(ON_UPDATE, variables, sink)];
     return () => {
       clearTimeout(timer);
       for (const stop of stops) stop();
