@@ -1,6 +1,7 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
-import type { DataClient } from '@/lib/graphql-client';
-import { FUNCTION_FIELDS } from './get-function';
+import { graphql } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
+import { FunctionFields, toFunctionItem } from './get-function';
 
 /** What the editor saves; the AWSJSON fields go as JSON text, as the data API expects. */
 export interface FunctionChanges {
@@ -13,7 +14,10 @@ export interface FunctionChanges {
   returnType: string;
 }
 
-const UPDATE_FUNCTION = `mutation UpdateFunction($input: UpdateFunctionInput!) { updateFunction(input: $input) { ${FUNCTION_FIELDS} } }`;
+const UPDATE_FUNCTION = graphql(
+  `mutation UpdateFunction($input: UpdateFunctionInput!) { updateFunction(input: $input) { ...FunctionFields } }`,
+  [FunctionFields],
+);
 
 /** The server checks the code again and answers the new status, log and third-party services. */
 export async function updateFunction(client: DataClient, id: string, changes: FunctionChanges): Promise<FunctionItem> {
@@ -23,6 +27,6 @@ export async function updateFunction(client: DataClient, id: string, changes: Fu
     functionAssistantDefinition: changes.functionAssistantDefinition ? JSON.stringify(changes.functionAssistantDefinition) : null,
     variables: JSON.stringify(changes.variables),
   };
-  const data = await client.request<{ updateFunction: FunctionItem }>(UPDATE_FUNCTION, { input });
-  return data.updateFunction;
+  const data = await client.request(UPDATE_FUNCTION, { input });
+  return toFunctionItem(required(data.updateFunction, 'updateFunction'));
 }
