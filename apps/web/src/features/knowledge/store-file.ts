@@ -1,20 +1,17 @@
-import type { FileStatus } from '@aisle/contracts/knowledge';
+import { type FileStatus, fileStatuses } from '@aisle/contracts/knowledge';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+
+/** The fields of a store's file the list reads and its live events carry. */
+export const StoreFileFields = graphql(`
+  fragment StoreFileFields on File { id ownerEmail fileName size storeID contentType status statusReason progress passageCount createdAt updatedAt }
+`);
+
+type RawStoreFile = ResultOf<typeof StoreFileFields>;
 
 /** A file of a store as the data API's `File` model serves it, live. */
-export interface StoreFile {
-  id: string;
-  ownerEmail: string | null;
-  fileName: string | null;
-  size: number | null;
-  storeID: string;
-  contentType: string | null;
-  status: FileStatus | null;
-  statusReason: string | null;
-  progress: number | null;
-  passageCount: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type StoreFile = Omit<RawStoreFile, 'status'> & { status: FileStatus | null };
 
-export const storeFileFields =
-  'id ownerEmail fileName size storeID contentType status statusReason progress passageCount createdAt updatedAt';
+const isFileStatus = (value: string | null): value is FileStatus => (fileStatuses as readonly (string | null)[]).includes(value);
+
+/** The server writes only the known statuses; anything else reads as none. */
+export const toStoreFile = (raw: RawStoreFile): StoreFile => ({ ...raw, status: isFileStatus(raw.status) ? raw.status : null });

@@ -1,7 +1,18 @@
-import type { FinishUploadResponse, SearchResponse, Store, UploadBatchRequest, UploadBatchResponse } from '@aisle/contracts/knowledge';
-import { SEARCH_K_DEFAULT } from '@aisle/contracts/knowledge';
+import {
+  type FinishUploadResponse,
+  type RetrievalMode,
+  retrievalModes,
+  SEARCH_K_DEFAULT,
+  type SearchResponse,
+  type Store,
+  type StoreStatus,
+  storeStatuses,
+  type UploadBatchRequest,
+  type UploadBatchResponse,
+} from '@aisle/contracts/knowledge';
+import { graphql, type ResultOf } from '@/graphql/graphql';
 import { apiRequest } from '@/lib/api-client';
-import type { DataClient } from '@/lib/graphql-client';
+import { type DataClient, required } from '@/lib/graphql-client';
 
 /** The store and file calls of spec §7 (REST), plus the rename, which is a data-API mutation. */
 type Token = string | null;
@@ -22,11 +33,29 @@ export const deleteFiles = (token: Token, storeId: string, fileIds: string[]) =>
 export const searchStores = (token: Token, storeIds: string[], query: string, signal?: AbortSignal) =>
   apiRequest<SearchResponse>('/api/store/search/', { body: { storeIds, query, k: SEARCH_K_DEFAULT }, token, signal });
 
-export const storeFields = 'id createdAt updatedAt ownerEmail name totalSize status fileCount retrievalMode';
+const StoreFields = graphql(`
+  fragment StoreFields on Store { id createdAt updatedAt ownerEmail name totalSize status fileCount retrievalMode }
+`);
 
-const RENAME_STORE = `mutation RenameStore($input: UpdateStoreInput!) { updateStore(input: $input) { ${storeFields} } }`;
+const RENAME_STORE = graphql(`mutation RenameStore($input: UpdateStoreInput!) { updateStore(input: $input) { ...StoreFields } }`, [
+  StoreFields,
+]);
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, otherwise: T): T =>
+  values.includes(value as T) ? (value as T) : otherwise;
+
+/** A store as the app keeps it: the server always stores its size, count, status and mode (these defaults otherwise). */
+function toStore(raw: ResultOf<typeof StoreFields>): Store {
+  return {
+    ...raw,
+    totalSize: raw.totalSize ?? 0,
+    fileCount: raw.fileCount ?? 0,
+    status: oneOf<StoreStatus>(storeStatuses, raw.status, 'empty'),
+    retrievalMode: oneOf<RetrievalMode>(retrievalModes, raw.retrievalMode, 'lexical'),
+  };
+}
 
 export async function renameStore(client: DataClient, id: string, name: string): Promise<Store> {
-  const data = await client.request<{ updateStore: Store }>(RENAME_STORE, { input: { id, name } });
-  return data.updateStore;
+  const data = await client.request(RENAME_STORE, { input: { id, name } });
+  return toStore(required(data.updateStore, 'updateStore'));
 }

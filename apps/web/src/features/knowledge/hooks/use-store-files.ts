@@ -4,17 +4,30 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent, type CollectionEvent } from '@/app/startup-data/collection-events';
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
-import type { DataClient } from '@/lib/graphql-client';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
 import { applyBufferedFileEvents } from '../file-events';
-import { type StoreFile, storeFileFields } from '../store-file';
+import { type StoreFile, StoreFileFields, toStoreFile } from '../store-file';
 
-const LIST_FILES = `query ListStoreFiles($filter: ModelFileFilterInput, $limit: Int, $nextToken: String) {
-  listFiles(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${storeFileFields} } nextToken }
-}`;
+const LIST_FILES = graphql(
+  `query ListStoreFiles($filter: ModelFileFilterInput, $limit: Int, $nextToken: String) {
+  listFiles(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ...StoreFileFields } nextToken }
+}`,
+  [StoreFileFields],
+);
 
-const events = ['Create', 'Update', 'Delete'] as const;
-const subscription = (event: (typeof events)[number]) =>
-  `subscription ($ownerEmail: String, $filter: ModelSubscriptionFileFilterInput) { on${event}File(ownerEmail: $ownerEmail, filter: $filter) { ${storeFileFields} } }`;
+const ON_CREATE_FILE = graphql(
+  `subscription ($ownerEmail: String, $filter: ModelSubscriptionFileFilterInput) { onCreateFile(ownerEmail: $ownerEmail, filter: $filter) { ...StoreFileFields } }`,
+  [StoreFileFields],
+);
+const ON_UPDATE_FILE = graphql(
+  `subscription ($ownerEmail: String, $filter: ModelSubscriptionFileFilterInput) { onUpdateFile(ownerEmail: $ownerEmail, filter: $filter) { ...StoreFileFields } }`,
+  [StoreFileFields],
+);
+const ON_DELETE_FILE = graphql(
+  `subscription ($ownerEmail: String, $filter: ModelSubscriptionFileFilterInput) { onDeleteFile(ownerEmail: $ownerEmail, filter: $filter) { ...StoreFileFields } }`,
+  [StoreFileFields],
+);
 
 export const storeFilesQueryKey = (ownerEmail: string | undefined, storeId: string | null) =>
   ['store-files', ownerEmail ?? '', storeId ?? ''] as const;
@@ -23,13 +36,14 @@ async function loadStoreFiles(client: DataClient, storeId: string): Promise<Stor
   const items: StoreFile[] = [];
   let nextToken: string | null = null;
   do {
-    const data: { listFiles: { items: (StoreFile | null)[]; nextToken: string | null } } = await client.request(LIST_FILES, {
+    const data: ResultOf<typeof LIST_FILES> = await client.request(LIST_FILES, {
       filter: { storeID: { eq: storeId } },
       limit: STARTUP_PAGE_SIZE,
       nextToken,
     });
-    for (const item of data.listFiles.items) if (item) items.push(item);
-    nextToken = data.listFiles.nextToken;
+    const page = required(data.listFiles, 'listFiles');
+    for (const item of page.items) if (item) items.push(toStoreFile(item));
+    nextToken = page.nextToken;
   } while (nextToken);
   return items;
 }
@@ -64,27 +78,25 @@ export function useStoreFiles(storeId: string | null) {
   useEffect(() => {
     if (!client || !storeId) return;
     const key = storeFilesQueryKey(ownerEmail, storeId);
-    const unsubscribes = events.map((event) =>
-      client.subscribe<Record<string, StoreFile | null>>(
-        subscription(event),
-        { ownerEmail, filter: { storeID: { eq: storeId } } },
-        {
-          next: (data) => {
-            const item = data[`on${event}File`];
-            if (!item) return;
-            const change: CollectionEvent<StoreFile> = event === 'Delete' ? { type: 'delete', id: item.id } : { type: 'update', item };
-            if (queryClient.getQueryData<StoreFile[]>(key) === undefined) {
-              buffered.current.push(change);
-              return;
-            }
-            queryClient.setQueryData<StoreFile[]>(key, (items) =>
-              items ? applyCollectionEvent(items, change, { ignoreDuplicateCreates: false }) : items,
-            );
-          },
-          error: (error) => console.warn(`file ${event.toLowerCase()} subscription failed`, error),
-        },
-      ),
-    );
+    const variables = { ownerEmail, filter: { storeID: { eq: storeId } } };
+    const apply = (event: 'create' | 'update' | 'delete', raw: ResultOf<typeof StoreFileFields> | null) => {
+      if (!raw) return;
+      const item = toStoreFile(raw);
+      const change: CollectionEvent<StoreFile> = event === 'delete' ? { type: 'delete', id: item.id } : { type: 'update', item };
+      if (queryClient.getQueryData<StoreFile[]>(key) === undefined) {
+        buffered.current.push(change);
+        return;
+      }
+      queryClient.setQueryData<StoreFile[]>(key, (items) =>
+        items ? applyCollectionEvent(items, change, { ignoreDuplicateCreates: false }) : items,
+      );
+    };
+    const failed = (event: string) => (error: Error) => console.warn(`file ${event} subscription failed`, error);
+    const unsubscribes = [
+      client.subscribe(ON_CREATE_FILE, variables, { next: (data) => apply('create', data.onCreateFile), error: failed('create') }),
+      client.subscribe(ON_UPDATE_FILE, variables, { next: (data) => apply('update', data.onUpdateFile), error: failed('update') }),
+      client.subscribe(ON_DELETE_FILE, variables, { next: (data) => apply('delete', data.onDeleteFile), error: failed('delete') }),
+    ];
     return () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
     };
