@@ -1,9 +1,13 @@
-import type { DataClient } from '@/lib/graphql-client';
-import type { NotificationItem } from './notification-counts';
+import { graphql } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
+import { NotificationFields, type NotificationItem } from './notification-counts';
 
-const UPDATE_NOTIFICATION = `mutation MarkNotificationRead($input: UpdateNotificationInput!) {
-  updateNotification(input: $input) { id createdAt updatedAt ownerEmail title content userHasRead presignedGet }
-}`;
+const UPDATE_NOTIFICATION = graphql(
+  `mutation MarkNotificationRead($input: UpdateNotificationInput!) {
+  updateNotification(input: $input) { ...NotificationFields }
+}`,
+  [NotificationFields],
+);
 
 /**
  * Marks notifications read (spec §4): one update per notification, sent in parallel. Nothing is
@@ -13,12 +17,11 @@ const UPDATE_NOTIFICATION = `mutation MarkNotificationRead($input: UpdateNotific
 export async function markNotificationsRead(client: DataClient, ownerEmail: string | undefined, items: readonly NotificationItem[]) {
   if (!ownerEmail) return [];
   const results = await Promise.allSettled(
-    items.map((item) =>
-      client.request<{ updateNotification: NotificationItem }>(UPDATE_NOTIFICATION, {
-        input: { id: item.id, userHasRead: true, ownerEmail },
-      }),
-    ),
+    items.map(async (item) => {
+      const data = await client.request(UPDATE_NOTIFICATION, { input: { id: item.id, userHasRead: true, ownerEmail } });
+      return required(data.updateNotification, 'updateNotification');
+    }),
   );
   for (const result of results) if (result.status === 'rejected') console.error('marking a notification read failed', result.reason);
-  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.updateNotification] : []));
+  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 }

@@ -1,15 +1,12 @@
 import { NOTIFICATION_BADGE_CAP } from '@/config/constants';
+import { graphql, type ResultOf } from '@/graphql/graphql';
 
-export interface NotificationItem {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  ownerEmail: string;
-  title: string | null;
-  content: string | null;
-  userHasRead: boolean | null;
-  presignedGet: string | null;
-}
+/** A notification's fields: the start-up collection's (app/startup-data/collections.ts), and what marking one read answers. */
+export const NotificationFields = graphql(`
+  fragment NotificationFields on Notification { id createdAt updatedAt ownerEmail title content userHasRead presignedGet }
+`);
+
+export type NotificationItem = ResultOf<typeof NotificationFields>;
 
 export const unreadOf = (items: readonly NotificationItem[]) => items.filter((item) => !item.userHasRead);
 
