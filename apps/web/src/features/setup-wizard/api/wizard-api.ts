@@ -1,5 +1,6 @@
 import type { WizardStartResponse } from '@aisle/contracts/setup-wizard';
 import { WIZARD_NOT_STARTED } from '@aisle/contracts/setup-wizard';
+import { graphql } from '@/graphql/graphql';
 import { ApiError } from '@/lib/api-client';
 import type { DataClient } from '@/lib/graphql-client';
 
@@ -27,17 +28,23 @@ export async function incrementWizardUsageRequest(token: string): Promise<void> 
   if (!response.ok) throw new ApiError(response.status, await response.text());
 }
 
-const FIELDS = 'id ownerEmail currentStep status completed';
+const WizardSkipFields = graphql(`
+  fragment WizardSkipFields on Wizard { id ownerEmail currentStep status completed }
+`);
+
+const SKIP_WIZARD = graphql(`mutation SkipWizard($input: UpdateWizardInput!) { updateWizard(input: $input) { ...WizardSkipFields } }`, [
+  WizardSkipFields,
+]);
+const SKIP_NEW_WIZARD = graphql(
+  `mutation SkipNewWizard($input: CreateWizardInput!) { createWizard(input: $input) { ...WizardSkipFields } }`,
+  [WizardSkipFields],
+);
 
 /** Spec §4 "Skip": the record becomes completed; without one, one is created already completed. */
 export async function skipWizard(client: DataClient, input: { ownerEmail: string; wizardId: string | null }) {
   if (input.wizardId) {
-    await client.request(`mutation SkipWizard($input: UpdateWizardInput!) { updateWizard(input: $input) { ${FIELDS} } }`, {
-      input: { id: input.wizardId, completed: true },
-    });
+    await client.request(SKIP_WIZARD, { input: { id: input.wizardId, completed: true } });
     return;
   }
-  await client.request(`mutation SkipNewWizard($input: CreateWizardInput!) { createWizard(input: $input) { ${FIELDS} } }`, {
-    input: { ownerEmail: input.ownerEmail, currentStep: WIZARD_NOT_STARTED, completed: true },
-  });
+  await client.request(SKIP_NEW_WIZARD, { input: { ownerEmail: input.ownerEmail, currentStep: WIZARD_NOT_STARTED, completed: true } });
 }

@@ -1,3 +1,4 @@
+import { type DocumentNode, print } from '@0no-co/graphql.web';
 import { WIZARD_FLAGS } from '@aisle/contracts/setup-wizard';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,10 @@ const request = vi.fn();
 vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'owner@ann.myshopify.com' }, sessionStore: { getValidAccessToken: async () => 'token' } }),
 }));
-vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: { request } }) }));
+// The stub sees each operation as the text that goes to the server.
+vi.mock('@/app/data-client/app-sync-provider', () => ({
+  useAppSync: () => ({ client: { request: (document: DocumentNode, variables: unknown) => request(print(document), variables) } }),
+}));
 
 const record = (done: number, extra: Partial<WizardRecord> = {}): WizardRecord => ({
   id: 'w1',
