@@ -1,5 +1,6 @@
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
-import type { DataClient } from '@/lib/graphql-client';
+import { graphql, type ResultOf } from '@/graphql/graphql';
+import { type DataClient, required } from '@/lib/graphql-client';
 import type { TemplateFunctionItem } from '../template-fields';
 
 /**
@@ -21,48 +22,41 @@ export interface CustomTemplate {
   links: TemplateFunctionLink[];
 }
 
-const functionFields = 'id active name description variables returnType templateID';
-
-const LIST = `query ListCustomUserTemplates($limit: Int, $nextToken: String) {
+const LIST = graphql(`query ListCustomUserTemplates($limit: Int, $nextToken: String) {
   listCustomUserTemplates(limit: $limit, nextToken: $nextToken) {
     items {
       id name createdAt
-      templateFunctions(limit: ${STARTUP_PAGE_SIZE}) { items { id templateFunctionId templateFunction { ${functionFields} } } }
+      templateFunctions(limit: 999) { items { id templateFunctionId templateFunction { id active name description variables returnType templateID } } }
     }
     nextToken
   }
-}`;
+}`);
+// The links' page above is STARTUP_PAGE_SIZE, written out: a typed operation's text is a literal.
 
-const CREATE = `mutation CreateCustomUserTemplate($input: CreateCustomUserTemplateInput!) {
+const CREATE = graphql(`mutation CreateCustomUserTemplate($input: CreateCustomUserTemplateInput!) {
   createCustomUserTemplate(input: $input) { id name createdAt }
-}`;
-const RENAME = `mutation UpdateCustomUserTemplate($input: UpdateCustomUserTemplateInput!) {
+}`);
+const RENAME = graphql(`mutation UpdateCustomUserTemplate($input: UpdateCustomUserTemplateInput!) {
   updateCustomUserTemplate(input: $input) { id name }
-}`;
-const DELETE = `mutation DeleteCustomUserTemplate($input: DeleteCustomUserTemplateInput!) { deleteCustomUserTemplate(input: $input) { id } }`;
-const LINK = `mutation CreateUserTemplateFunctions($input: CreateUserTemplateFunctionsInput!) {
+}`);
+const DELETE = graphql(
+  `mutation DeleteCustomUserTemplate($input: DeleteCustomUserTemplateInput!) { deleteCustomUserTemplate(input: $input) { id } }`,
+);
+const LINK = graphql(`mutation CreateUserTemplateFunctions($input: CreateUserTemplateFunctionsInput!) {
   createUserTemplateFunctions(input: $input) { id templateFunctionId }
-}`;
-const UNLINK = `mutation DeleteUserTemplateFunctions($input: DeleteUserTemplateFunctionsInput!) { deleteUserTemplateFunctions(input: $input) { id } }`;
-
-interface RawTemplate {
-  id: string;
-  name: string;
-  createdAt: string;
-  templateFunctions?: { items: (TemplateFunctionLink | null)[] } | null;
-}
+}`);
+const UNLINK = graphql(
+  `mutation DeleteUserTemplateFunctions($input: DeleteUserTemplateFunctionsInput!) { deleteUserTemplateFunctions(input: $input) { id } }`,
+);
 
 export async function listCustomTemplates(client: DataClient): Promise<CustomTemplate[]> {
   const result: CustomTemplate[] = [];
   let nextToken: string | null = null;
   do {
-    const data: { listCustomUserTemplates: { items: (RawTemplate | null)[]; nextToken: string | null } } = await client.request(LIST, {
-      limit: STARTUP_PAGE_SIZE,
-      nextToken,
-    });
+    const data: ResultOf<typeof LIST> = await client.request(LIST, { limit: STARTUP_PAGE_SIZE, nextToken });
     for (const raw of data.listCustomUserTemplates?.items ?? []) {
       if (!raw) continue;
-      const links = (raw.templateFunctions?.items ?? []).filter((link): link is TemplateFunctionLink => !!link);
+      const links = (raw.templateFunctions?.items ?? []).filter((link) => !!link);
       result.push({ id: raw.id, name: raw.name, createdAt: raw.createdAt, links });
     }
     nextToken = data.listCustomUserTemplates?.nextToken ?? null;
@@ -72,7 +66,7 @@ export async function listCustomTemplates(client: DataClient): Promise<CustomTem
 }
 
 export const createCustomTemplate = async (client: DataClient, name: string) =>
-  (await client.request<{ createCustomUserTemplate: { id: string } }>(CREATE, { input: { name } })).createCustomUserTemplate;
+  required((await client.request(CREATE, { input: { name } })).createCustomUserTemplate, 'createCustomUserTemplate');
 
 export const renameCustomTemplate = (client: DataClient, id: string, name: string) => client.request(RENAME, { input: { id, name } });
 

@@ -1,22 +1,21 @@
 import { STARTUP_PAGE_SIZE } from '@/config/constants';
+import { graphql, type ResultOf } from '@/graphql/graphql';
 import type { DataClient } from '@/lib/graphql-client';
 import type { TemplateFunctionItem } from '../template-fields';
 
 /** The template functions of one template (spec §7 indexed query templateFunctionsByTemplateID). */
-const BY_TEMPLATE = `query TemplateFunctionsByTemplateID($templateID: ID!, $limit: Int, $nextToken: String) {
+const BY_TEMPLATE = graphql(`query TemplateFunctionsByTemplateID($templateID: ID!, $limit: Int, $nextToken: String) {
   templateFunctionsByTemplateID(templateID: $templateID, sortDirection: ASC, limit: $limit, nextToken: $nextToken) {
     items { id active name description functionAssistantDefinition variables returnType templateID }
     nextToken
   }
-}`;
-
-type Page = { templateFunctionsByTemplateID: { items: (TemplateFunctionItem | null)[]; nextToken: string | null } | null };
+}`);
 
 export async function listTemplateFunctions(client: DataClient, templateID: string): Promise<TemplateFunctionItem[]> {
   const items: TemplateFunctionItem[] = [];
   let nextToken: string | null = null;
   do {
-    const data: Page = await client.request(BY_TEMPLATE, { templateID, limit: STARTUP_PAGE_SIZE, nextToken });
+    const data: ResultOf<typeof BY_TEMPLATE> = await client.request(BY_TEMPLATE, { templateID, limit: STARTUP_PAGE_SIZE, nextToken });
     for (const item of data.templateFunctionsByTemplateID?.items ?? []) if (item) items.push(item);
     nextToken = data.templateFunctionsByTemplateID?.nextToken ?? null;
   } while (nextToken);
