@@ -65,9 +65,26 @@ module.exports = {
       severity: 'error',
       comment: 'No import cycles, in the server or the web app.',
       from: { path: '^apps/(server|web)/src/' },
-      to: { circular: true },
+      // Cycles that exist when the code runs: a type-only import is erased and cannot form one.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     ...domainLayerRules,
+    {
+      name: 'domain-entry-point',
+      severity: 'error',
+      comment:
+        'Another domain reaches a domain only through its public entry point, domains/<name>/index.ts; its other files are its own. Export what is needed there.',
+      from: { path: `${DOMAINS}([^/]+)/` },
+      to: { path: `${DOMAINS}[^/]+/.+`, pathNot: [`${DOMAINS}$1/`, `${DOMAINS}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'entry-point-for-transports',
+      severity: 'error',
+      comment:
+        'Transports (app.ts, graphql/, http/, webhooks/, jobs/, cli/), services.ts, the test kit and every test outside a domain reach it only through domains/<name>/index.ts.',
+      from: { path: '^apps/server/src/', pathNot: DOMAINS },
+      to: { path: `${DOMAINS}[^/]+/.+`, pathNot: `${DOMAINS}[^/]+/index\\.ts$` },
+    },
     {
       name: 'domain-not-layered',
       severity: 'error',

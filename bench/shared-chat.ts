@@ -234,13 +234,18 @@ function widgetSize() {
   }
 }
 
+const SHOP_OWNER = 'visitors@bench.test';
+
 export async function sharedChat(visitors = 200, seconds = 60) {
   // Rate limits are per visitor and per share token; this load is one share on purpose.
+  // The owner is a merchant with an account (a tier and credit): every visitor turn is checked
+  // against their month's messages, as in production (a bare account has no messages to spend).
   const server = await startServer({
+    users: [SHOP_OWNER],
     env: { SHARED_CHAT_TOKEN_RATE_LIMIT: '1000000', SHARED_CHAT_VISITOR_RATE_LIMIT: '1000000', SHARED_CHAT_READ_RATE_LIMIT: '1000000' },
   });
   try {
-    const owner = await server.token('owner@bench.test');
+    const owner = await server.token(SHOP_OWNER);
     const token = await sharedAssistant(server, owner);
     const quiet = await inboxLatency(server, owner, token, 100);
     const [load, underLoad] = await Promise.all([

@@ -1,15 +1,15 @@
 import { registerModels } from './data-api/model-registry';
-import { analyticsModels } from './domains/analytics/analytics-models';
-import { announcementModels } from './domains/announcements/announcement-models';
-import { assistantModels, taskModels, threadModels } from './domains/assistants/assistant-models';
-import { conversationModels } from './domains/conversations/conversation-models';
-import { functionModels } from './domains/functions/function-models';
-import { inboxModels } from './domains/inbox/inbox-models';
-import { knowledgeModels } from './domains/knowledge/knowledge-models';
-import { notificationModels } from './domains/notifications/notification-models';
-import { setupWizardModels } from './domains/setup-wizard/setup-wizard-models';
-import { sharingModels } from './domains/sharing/sharing-models';
-import { templateModels } from './domains/templates/template-models';
+import { analyticsModels } from './domains/analytics';
+import { announcementModels } from './domains/announcements';
+import { assistantModels, taskModels, threadModels } from './domains/assistants';
+import { conversationModels } from './domains/conversations';
+import { functionModels } from './domains/functions';
+import { inboxModels } from './domains/inbox';
+import { knowledgeModels } from './domains/knowledge';
+import { notificationModels } from './domains/notifications';
+import { setupWizardModels } from './domains/setup-wizard';
+import { sharingModels } from './domains/sharing';
+import { templateModels } from './domains/templates';
 
 /**
  * Every model of the live data API (spec §3, §7 "GraphQL data calls"), each declared by its domain.

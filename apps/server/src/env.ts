@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { decodeVariablesKey, loadOrCreateVariablesKey, variablesKeyRule } from './domains/variables/encryption-key';
+import { decodeVariablesKey, loadOrCreateVariablesKey, variablesKeyRule } from './domains/variables';
 
 /**
  * The service's configuration, parsed once at boot. This is the only module that reads

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@aisle/contracts/accounts';
 import pino from 'pino';
-import { provisionUser } from '../domains/accounts/provision-user';
+import { provisionUser } from '../domains/accounts';
 import { EnvError, parseCommandEnv } from '../env';
 import { closeServices, createServices } from '../services';
 

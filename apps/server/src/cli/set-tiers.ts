@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { LIMIT_NAMES } from '@aisle/contracts/billing';
 import pino from 'pino';
 import { z } from 'zod';
-import { currentTierPlans, setTierPlans } from '../domains/billing/tiers';
+import { currentTierPlans, setTierPlans } from '../domains/billing';
 import { EnvError, parseCommandEnv } from '../env';
 import { closeServices, createServices } from '../services';
 

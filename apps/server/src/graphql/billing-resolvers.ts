@@ -1,4 +1,4 @@
-import { ACCOUNT_MODEL } from '../domains/billing/account-events';
+import { ACCOUNT_MODEL } from '../domains/billing';
 import { modelContext } from './context';
 import { adapt } from './resolvers';
 import type { SubscriptionHub } from './subscription-hub';

@@ -1,11 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Logger } from 'pino';
 import type { Item } from '../data-api/model-store';
-import { getMessageContents } from '../domains/conversations/get-message-contents';
-import { loadOwnedConversation } from '../domains/conversations/load-conversation';
-import { STREAM_EVENT_MODEL } from '../domains/conversations/reply-events';
-import { sendMessage } from '../domains/conversations/send-message';
-import type { TurnContext } from '../domains/turns/turn-context';
+import { getMessageContents, loadOwnedConversation, STREAM_EVENT_MODEL, sendMessage } from '../domains/conversations';
+import type { TurnContext } from '../domains/turns';
 import { type GraphQLContext, modelContext } from './context';
 import { adapt } from './resolvers';
 import type { SubscriptionHub } from './subscription-hub';

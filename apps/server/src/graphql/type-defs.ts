@@ -1,6 +1,6 @@
-import { billingSdl } from '../domains/billing/billing-sdl';
-import { conversationSdl } from '../domains/conversations/conversation-sdl';
-import { inboxSdl } from '../domains/inbox/inbox-sdl';
+import { billingSdl } from '../domains/billing';
+import { conversationSdl } from '../domains/conversations';
+import { inboxSdl } from '../domains/inbox';
 import { buildSdl } from './build-sdl';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages, messages } from '../db/schema';
-import { STREAM_EVENT_MODEL } from '../domains/conversations/reply-events';
+import { STREAM_EVENT_MODEL } from '../domains/conversations';
 import { RESTARTING_TEXT } from '../lib/shutdown';
 import { createAssistant, recordEvents } from '../testing/assistants';
 import { setBalanceUsd } from '../testing/balances';

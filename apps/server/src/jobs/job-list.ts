@@ -6,26 +6,37 @@ import {
   resumeAnalyticsRound,
   runAnalyticsRound,
   runOwnerRefreshJob,
-} from '../domains/analytics/analytics-jobs';
-import { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from '../domains/billing/tier-periods';
-import { answerChannelMessage } from '../domains/channels/answer-channel-message';
-import { answerChannelMessageJob, sendChannelMessageJob } from '../domains/channels/channel-jobs';
-import { createChannelsContext } from '../domains/channels/channels-context';
-import { sendChannelMessage } from '../domains/channels/send-channel-message';
-import { createInboxContext } from '../domains/inbox/inbox-context';
-import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox/summary-queue';
-import { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from '../domains/knowledge/embeddings/embedding-queue';
-import { ingestFile } from '../domains/knowledge/ingest-file';
-import { ingestFileJob, resumeIngestion } from '../domains/knowledge/ingestion-queue';
-import { createKnowledgeContext } from '../domains/knowledge/knowledge-context';
-import { runSetupWizard } from '../domains/setup-wizard/run-setup-wizard';
-import { createSetupWizardContext } from '../domains/setup-wizard/setup-wizard-context';
-import { setupWizardJob } from '../domains/setup-wizard/wizard-jobs';
-import { refreshProductJob, resumeCatalogSyncs, storefrontConfigurationJob, syncCatalogJob } from '../domains/shopify/catalog-jobs';
-import { refreshProduct } from '../domains/shopify/refresh-product';
-import { createShopifyContext } from '../domains/shopify/shopify-context';
-import { refreshStorefrontConfiguration } from '../domains/shopify/storefront-configuration';
-import { syncCatalog } from '../domains/shopify/sync-catalog';
+} from '../domains/analytics';
+import { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from '../domains/billing';
+import {
+  answerChannelMessage,
+  answerChannelMessageJob,
+  createChannelsContext,
+  sendChannelMessage,
+  sendChannelMessageJob,
+} from '../domains/channels';
+import { createInboxContext, summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox';
+import {
+  createKnowledgeContext,
+  embedFile,
+  embedFileJob,
+  hybridAvailable,
+  ingestFile,
+  ingestFileJob,
+  queueMissingEmbeddings,
+  resumeIngestion,
+} from '../domains/knowledge';
+import { createSetupWizardContext, runSetupWizard, setupWizardJob } from '../domains/setup-wizard';
+import {
+  createShopifyContext,
+  refreshProduct,
+  refreshProductJob,
+  refreshStorefrontConfiguration,
+  resumeCatalogSyncs,
+  storefrontConfigurationJob,
+  syncCatalog,
+  syncCatalogJob,
+} from '../domains/shopify';
 import type { JobDefinition, JobHandler } from '../lib/job-queue';
 import type { Services } from '../services';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { assistants, orders, sharedAssistants, sharedMessages, sharedThreads, shopConnections, tasks } from '../db/schema';
-import { costOf, PRICING_AS_OF } from '../domains/billing/pricing';
+import { costOf, PRICING_AS_OF } from '../domains/billing';
 
 /**
  * A small customer history with known answers (issue 19: 3 assistants, 2 channels, a returning

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { adjustBalance } from '../domains/billing/adjust-balance';
-import { balanceOf } from '../domains/billing/credit';
+import { adjustBalance, balanceOf } from '../domains/billing';
 import { toMicroUsd, toUsd } from '../lib/money';
 
 /** Gives an owner this USD balance, through the ledger like any real balance change. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { DEFAULT_TIER_PLANS, setTierPlans, type TierChange } from '../domains/billing/tiers';
+import { DEFAULT_TIER_PLANS, setTierPlans, type TierChange } from '../domains/billing';
 
 /**
  * Tiers with a thousand times the default limits, for the suites that are not about limits (a

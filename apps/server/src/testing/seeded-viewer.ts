@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/database';
 import { users } from '../db/schema/users';
-import { createTokenSigner } from '../domains/auth/tokens';
+import { createTokenSigner } from '../domains/auth';
 import type { TestViewer } from './graphql-client';
 
 /**

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createUser } from '../domains/accounts/create-user';
-import { issueTokenPair } from '../domains/accounts/issue-token-pair';
-import { hashPassword } from '../domains/accounts/password-hashing';
+import { createUser, hashPassword, issueTokenPair } from '../domains/accounts';
 import type { TestApp } from './test-app';
 
 export interface TestUser {

@@ -1,7 +1,5 @@
-import type { ChannelsContext } from '../domains/channels/channels-context';
-import type { InboundMessage } from '../domains/channels/inbound-message';
-import { verifyLineWebhook } from '../domains/channels/line/verify-line-webhook';
-import { receiveInboundMessage } from '../domains/channels/receive-inbound-message';
+import type { ChannelsContext, InboundMessage } from '../domains/channels';
+import { receiveInboundMessage, verifyLineWebhook } from '../domains/channels';
 import type { WebhookSource } from './webhook-source';
 
 /**

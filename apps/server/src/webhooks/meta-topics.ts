@@ -1,9 +1,6 @@
 import { channelLabels, metaChannels } from '@aisle/contracts/channels';
-import { channelMessages } from '../domains/channels/channel-messages';
-import type { ChannelsContext } from '../domains/channels/channels-context';
-import type { InboundMessage } from '../domains/channels/inbound-message';
-import { verifyMetaWebhook } from '../domains/channels/meta/verify-meta-webhook';
-import { receiveInboundMessage } from '../domains/channels/receive-inbound-message';
+import type { ChannelsContext, InboundMessage } from '../domains/channels';
+import { channelMessages, receiveInboundMessage, verifyMetaWebhook } from '../domains/channels';
 import type { WebhookSource } from './webhook-source';
 
 /**

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { createPaymentsContext } from '../domains/payments/payments-context';
-import { syncShopifySubscription } from '../domains/payments/sync-shopify-subscription';
-import { handleAppUninstalled } from '../domains/shopify/handle-app-uninstalled';
-import { queueProductRefresh } from '../domains/shopify/queue-product-refresh';
-import { recordOrder } from '../domains/shopify/record-order';
-import { redactCustomer } from '../domains/shopify/redact-customer';
-import { redactShop } from '../domains/shopify/redact-shop';
-import { requestCustomerData } from '../domains/shopify/request-customer-data';
-import { createShopifyContext, type ShopifyContext } from '../domains/shopify/shopify-context';
-import { shopifyMessages } from '../domains/shopify/shopify-messages';
-import { verifyShopifyWebhook } from '../domains/shopify/verify-shopify-webhook';
+import { createPaymentsContext, syncShopifySubscription } from '../domains/payments';
+import {
+  createShopifyContext,
+  handleAppUninstalled,
+  queueProductRefresh,
+  recordOrder,
+  redactCustomer,
+  redactShop,
+  requestCustomerData,
+  type ShopifyContext,
+  shopifyMessages,
+  verifyShopifyWebhook,
+} from '../domains/shopify';
 import type { Services } from '../services';
 import type { VerifiedDelivery, WebhookSource } from './webhook-source';
 

@@ -1,9 +1,12 @@
 import type Stripe from 'stripe';
-import { handleStripeEvent, STRIPE_EVENTS } from '../domains/payments/handle-stripe-event';
-import { paymentMessages } from '../domains/payments/payment-messages';
-import { createPaymentsContext } from '../domains/payments/payments-context';
-import { stripeWebhooksFor } from '../domains/payments/stripe-client';
-import { verifyStripeWebhook } from '../domains/payments/verify-stripe-webhook';
+import {
+  createPaymentsContext,
+  handleStripeEvent,
+  paymentMessages,
+  STRIPE_EVENTS,
+  stripeWebhooksFor,
+  verifyStripeWebhook,
+} from '../domains/payments';
 import type { Services } from '../services';
 import type { WebhookSource } from './webhook-source';
 

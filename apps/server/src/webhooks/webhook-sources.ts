@@ -1,4 +1,4 @@
-import { createChannelsContext } from '../domains/channels/channels-context';
+import { createChannelsContext } from '../domains/channels';
 import type { Services } from '../services';
 import { lineWebhookSource } from './line-topics';
 import { metaWebhookSource } from './meta-topics';

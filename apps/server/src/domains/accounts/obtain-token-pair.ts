@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
-import type { TokenSigner } from '../auth/tokens';
+import type { TokenSigner } from '../auth';
 import { accountMessages } from './account-messages';
 import { issueTokenPair } from './issue-token-pair';
 import { readKnownDevice, signKnownDevice } from './known-device';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { type User, users } from '../../db/schema/users';
-import type { TokenSigner } from '../auth/tokens';
+import type { TokenSigner } from '../auth';
 import { createUser } from './create-user';
 import { endSessions } from './end-sessions';
 import { hashPassword } from './password-hashing';

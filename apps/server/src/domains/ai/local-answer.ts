@@ -1,5 +1,4 @@
-import { expandQuery, GENERIC, type QueryWord } from '../knowledge/retrieval/lexicon/expand-query';
-import { termsOf } from '../knowledge/retrieval/tokenize';
+import { expandQuery, GENERIC, type QueryWord, termsOf } from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {

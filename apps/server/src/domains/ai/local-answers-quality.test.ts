@@ -7,8 +7,7 @@ import { createAssistant } from '../../testing/assistants';
 import { viewerToken } from '../../testing/graphql-client';
 import { post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { answerTurn } from '../turns/answer-turn';
-import { createTurnContext, type TurnContext } from '../turns/turn-context';
+import { answerTurn, createTurnContext, type TurnContext } from '../turns';
 
 /**
  * The built-in `local` model on the labelled answer fixture (testing/fixtures/answers): two shops,

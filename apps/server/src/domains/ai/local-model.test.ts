@@ -1,6 +1,6 @@
 import { generateText, isStepCount, jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { termsOf } from '../knowledge/retrieval/tokenize';
+import { termsOf } from '../knowledge';
 import { languageModelFor } from './language-model';
 import { type RetrievedPassage, UNKNOWN_ANSWER } from './local-answer';
 import { readAnswerStream } from './read-answer-stream';

@@ -1,7 +1,5 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { formatPrice, formatWeight, labelOf, priceText } from '../knowledge/parsing/formats/product-passage';
-import { compareDecimal, parseMoney } from '../knowledge/parsing/formats/product-values';
-import { termsOf } from '../knowledge/retrieval/tokenize';
+import { compareDecimal, formatPrice, formatWeight, labelOf, parseMoney, priceText, termsOf } from '../knowledge';
 
 /*
  * Questions about products answered from their records (knowledge's product_records), not from

@@ -1,6 +1,6 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import type { JSONSchema7 } from 'ai';
-import { termsOf } from '../knowledge/retrieval/tokenize';
+import { termsOf } from '../knowledge';
 
 /*
  * How the built-in local model uses an assistant's functions, without a language model: it picks

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { type ProviderName, parseModelId } from '../../lib/model-id';
-import { type Price, priceOf } from '../billing/pricing';
+import { type Price, priceOf } from '../billing';
 
 export type CatalogEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODELS' | 'ANTHROPIC_API_KEY' | 'DEFAULT_MODEL'>;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FAKE_ANTHROPIC_KEY, startFakeAnthropic } from '../../testing/fake-llm/fake-anthropic';
 import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
-import { generationUsage } from '../billing/generation-usage';
+import { generationUsage } from '../billing';
 import { languageModelFor, type ProviderEnv } from './language-model';
 import { readAnswerStream } from './read-answer-stream';
 

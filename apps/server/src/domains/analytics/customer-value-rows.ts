@@ -1,5 +1,5 @@
 import { CUSTOMER_VALUE_ANALYTICS_TYPE } from '@aisle/contracts/analytics';
-import { PRICING_AS_OF, type ProviderName, priceOf } from '../billing/pricing';
+import { PRICING_AS_OF, type ProviderName, priceOf } from '../billing';
 import type { CustomerValueFacts, HourFacts, MessageFacts, OrderFacts, ThreadFacts } from './customer-value-facts';
 
 /** How the estimates are made (stored with each row as its `pricingSnapshot`). */

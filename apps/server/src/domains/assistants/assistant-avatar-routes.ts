@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { viewerOf } from '../../http/authenticate';
 import { AppError } from '../../lib/app-error';
-import { readAvatarUpload, registerAvatarMultipart } from '../accounts/avatar-multipart';
+import { readAvatarUpload, registerAvatarMultipart } from '../accounts';
 import { uploadAssistantAvatar } from './assistant-avatar';
 
 const REQUIRED = 'This field is required.';

@@ -5,8 +5,7 @@ import { publishRow } from '../../data-api/model-store';
 import { assistants } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { removeReplacedAvatar } from '../accounts/avatar-files';
-import { checkAvatarImage, storeAvatarImage } from '../accounts/avatar-image';
+import { checkAvatarImage, removeReplacedAvatar, storeAvatarImage } from '../accounts';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

@@ -11,7 +11,7 @@ import {
   tasks,
   threads,
 } from '../../db/schema';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 
 /*
  * Three lists, because src/data-api-models.ts keeps the data API's order of models (the SDL follows

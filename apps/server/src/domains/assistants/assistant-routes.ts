@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { modelCatalog } from '../ai/model-catalog';
+import { modelCatalog } from '../ai';
 import { assistantAvatarRoutes } from './assistant-avatar-routes';
 import type { AssistantsContext } from './assistants-context';
 import { type LinkKind, linkKinds } from './link-kinds';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../lib/event-bus';
-import type { ModelCatalog } from '../ai/model-catalog';
+import type { ModelCatalog } from '../ai';
 
 /** What the assistants domain works with: the database, live events and the models on offer. */
 export interface AssistantsContext {

@@ -12,7 +12,7 @@ import {
   threads,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
 

@@ -12,8 +12,8 @@ import {
   userTemplateFunctions,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { variableNamesOf } from '../functions/variable-names';
-import { missingVariables } from '../variables/read-variables';
+import { variableNamesOf } from '../functions';
+import { missingVariables } from '../variables';
 
 /*
  * Loaders for the rows an assistant call names. Another owner's row answers 404 exactly like a

@@ -5,7 +5,7 @@ import { tierTracks, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import type { EventBus } from '../../lib/event-bus';
 import { toUsd } from '../../lib/money';
-import { notifyOwner } from '../notifications/notify-owner';
+import { notifyOwner } from '../notifications';
 import { publishAccount } from './account-events';
 import type { LimitUse } from './limit-reached';
 

@@ -1,5 +1,5 @@
 import type { messagingAccounts } from '../../db/schema';
-import { openSecret, sealSecret } from '../variables/secret-box';
+import { openSecret, sealSecret } from '../variables';
 
 type AccountRow = typeof messagingAccounts.$inferSelect;
 type Binding = Pick<AccountRow, 'id' | 'ownerEmail'>;

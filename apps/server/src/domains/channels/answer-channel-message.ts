@@ -2,9 +2,8 @@ import { isChannelName, UNSUPPORTED_MESSAGE_REPLY } from '@aisle/contracts/chann
 import { eq } from 'drizzle-orm';
 import { messagingAccounts, type sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { setSenderPicture } from '../shared-threads/sender-picture';
-import { channelThread, type SharedTurn } from '../shared-threads/shared-thread-turn';
-import { runTurn } from '../turns/run-turn';
+import { channelThread, type SharedTurn, setSenderPicture } from '../shared-threads';
+import { runTurn } from '../turns';
 import { adapterOf } from './channel-adapters';
 import { sendChannelMessageJob } from './channel-jobs';
 import { channelNote, plainMessageText } from './channel-prompt';

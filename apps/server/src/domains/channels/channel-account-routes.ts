@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Item } from '../../data-api/model-store';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { authRateLimit } from '../accounts/auth-rate-limit';
+import { authRateLimit } from '../accounts';
 import type { ChannelsContext } from './channels-context';
 import { chooseAccount } from './choose-account';
 import { disconnectAccount } from './disconnect-account';

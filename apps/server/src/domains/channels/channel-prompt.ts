@@ -1,5 +1,5 @@
 import { type ChannelName, channelLabels } from '@aisle/contracts/channels';
-import { STAFF_REPLY_MARKER, withoutStaffMarker } from '../shared-threads/shared-history';
+import { STAFF_REPLY_MARKER, withoutStaffMarker } from '../shared-threads';
 
 /**
  * Said to the model on every channel turn: where the customer is, that the reply travels as a plain

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Env } from '../../env';
 import type { Services } from '../../services';
-import { createInboxContext, type InboxContext } from '../inbox/inbox-context';
-import { secretBoxKey } from '../variables/secret-box';
+import { createInboxContext, type InboxContext } from '../inbox';
+import { secretBoxKey } from '../variables';
 
 /** The operator's Meta app (META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN) and where its calls go. */
 export interface MetaApp {

@@ -1,7 +1,7 @@
 import { type ChannelName, channelLabels } from '@aisle/contracts/channels';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messagingAccounts } from '../../db/schema';
-import { notifyOwner } from '../notifications/notify-owner';
+import { notifyOwner } from '../notifications';
 import { reconnectTitle } from './channel-messages';
 import type { ChannelsContext } from './channels-context';
 import type { AccountRow } from './messaging-accounts';

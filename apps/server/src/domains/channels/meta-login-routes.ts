@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { authRateLimit } from '../accounts/auth-rate-limit';
+import { authRateLimit } from '../accounts';
 import type { ChannelsContext } from './channels-context';
 import { answerWebhookChallenge } from './meta/answer-webhook-challenge';
 import { beginMetaLogin } from './meta/begin-meta-login';

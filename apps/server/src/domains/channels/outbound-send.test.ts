@@ -12,8 +12,8 @@ import { type GqlData, gql, type TestViewer } from '../../testing/graphql-client
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { STAFF_REPLY_MARKER } from '../shared-threads/shared-history';
-import { HANDOFF_TEXT } from '../turns/handoff';
+import { STAFF_REPLY_MARKER } from '../shared-threads';
+import { HANDOFF_TEXT } from '../turns';
 
 const PAGE = '104000000000002';
 const WABA = '102290129340399';

@@ -1,4 +1,4 @@
-import { storeInboundMessage } from '../shared-threads/store-inbound-message';
+import { storeInboundMessage } from '../shared-threads';
 import { answerChannelMessageJob } from './channel-jobs';
 import type { ChannelsContext } from './channels-context';
 import { type InboundMessage, storedContentOf } from './inbound-message';

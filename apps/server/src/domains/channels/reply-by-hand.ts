@@ -4,7 +4,7 @@ import { isUuid } from '../../data-api/model-fields';
 import type { Item } from '../../data-api/model-store';
 import { messagingAccounts, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { sendManualReply } from '../shared-threads/send-manual-reply';
+import { sendManualReply } from '../shared-threads';
 import { sendChannelMessageJob } from './channel-jobs';
 import { channelMessages } from './channel-messages';
 import type { ChannelsContext } from './channels-context';

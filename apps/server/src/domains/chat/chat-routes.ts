@@ -4,9 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
-import { runTurn } from '../turns/run-turn';
-import { createTurnContext } from '../turns/turn-context';
-import { turnErrorOf } from '../turns/turn-errors';
+import { createTurnContext, runTurn, turnErrorOf } from '../turns';
 import { ownerThread } from './owner-thread';
 
 /** Chat turns (spec §7 Chat), mounted under `/api` by app.ts. */

@@ -11,7 +11,7 @@ import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../functions/tool-definition';
+import { describeSchemaErrors, toolDefinitionOf, toolNameOf } from '../functions';
 
 const orderStatus = {
   type: 'function',

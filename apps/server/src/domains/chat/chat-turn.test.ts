@@ -9,9 +9,8 @@ import { type GqlData, gql, listen, type TestViewer } from '../../testing/graphq
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { NO_CREDIT } from '../billing/credit';
-import { costOf } from '../billing/pricing';
-import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
+import { costOf, NO_CREDIT } from '../billing';
+import { SAFEGUARD_REFUSAL } from '../turns';
 
 const faq = `# Help centre
 

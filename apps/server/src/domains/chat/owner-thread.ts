@@ -8,14 +8,9 @@ import type { Db } from '../../db/database';
 import { assistantStores, assistants, messages, threads } from '../../db/schema';
 import { preparedPerDatabase, rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
-import { generationCharge } from '../billing/charge-generation';
-import { noCredit, type Spending, spendingSql, surelyPayableSql } from '../billing/credit';
-import { hasToolsSql } from '../turns/assistant-tools';
-import type { TurnContext } from '../turns/turn-context';
-import type { TurnAnswer } from '../turns/turn-events';
-import { HISTORY_MESSAGES, historyOf } from '../turns/turn-prompt';
-import type { LoadedTurn, TurnStore } from '../turns/turn-store';
+import { afterCharge, type ChargeOutcome, generationCharge, noCredit, type Spending, spendingSql, surelyPayableSql } from '../billing';
+import type { LoadedTurn, TurnAnswer, TurnContext, TurnStore } from '../turns';
+import { HISTORY_MESSAGES, hasToolsSql, historyOf } from '../turns';
 
 /** A message of the thread's recent history, as the turn's first query returns it. */
 interface HistoryRow {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { TurnContext } from '../turns/turn-context';
+import type { TurnContext } from '../turns';
 
 /** The caller's conversation, or 404 like a missing one. */
 export async function loadOwnedConversation(ctx: Pick<TurnContext, 'db'>, ownerEmail: string, id: string) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ContentBlock, ToolUseBlock } from '../../db/schema/conversations';
-import type { TurnContext } from '../turns/turn-context';
-import type { TurnAnswer, TurnEvent } from '../turns/turn-events';
+import type { TurnAnswer, TurnContext, TurnEvent } from '../turns';
 
 /** The event-bus model a reply's stream events travel on (owner-scoped, never stored). */
 export const STREAM_EVENT_MODEL = 'ConversationStreamEvent';

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { Item } from '../../data-api/model-store';
-import { providerFailures } from '../ai/provider-errors';
-import { runTurn } from '../turns/run-turn';
-import type { TurnContext } from '../turns/turn-context';
-import { turnErrorOf } from '../turns/turn-errors';
+import { providerFailures } from '../ai';
+import type { TurnContext } from '../turns';
+import { runTurn, turnErrorOf } from '../turns';
 import { conversationThread, type SendMessageInput, stopReasonOf } from './conversation-thread';
 import { blocksOf, publishEvent, type ReplyTarget, replyBlocks } from './reply-events';
 

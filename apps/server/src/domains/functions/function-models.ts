@@ -2,7 +2,7 @@ import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { functions } from '../../db/schema';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 import { prepareFunctionWrite } from './prepare-function-write';
 
 /** An owner's functions (tools); a write through the data API is checked like functions/create/. */

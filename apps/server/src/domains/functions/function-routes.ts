@@ -13,8 +13,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
 import { AppError } from '../../lib/app-error';
-import { modelCatalog } from '../ai/model-catalog';
-import { createKnowledgeContext } from '../knowledge/knowledge-context';
+import { modelCatalog } from '../ai';
+import { createKnowledgeContext } from '../knowledge';
 import type { FunctionsContext } from './functions-context';
 import { createFunction, deleteFunction, initializeFunction, proposeFix, runFunctionNow } from './manage-functions';
 

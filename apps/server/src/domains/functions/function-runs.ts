@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { functions, tasks } from '../../db/schema';
-import { readVariableValues, UnreadableVariablesError } from '../variables/read-variables';
+import { readVariableValues, UnreadableVariablesError } from '../variables';
 import type { FunctionsContext } from './functions-context';
 import { type AbilityScope, hostAbilitiesFor } from './host-abilities';
 import { runInSandbox, type SandboxOutcome } from './sandbox';

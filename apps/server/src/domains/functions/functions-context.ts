@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
-import type { ModelCatalog } from '../ai/model-catalog';
-import type { KnowledgeContext } from '../knowledge/knowledge-context';
+import type { ModelCatalog } from '../ai';
+import type { KnowledgeContext } from '../knowledge';
 
 /** What running, checking and generating functions works with. */
 export interface FunctionsContext {

@@ -3,11 +3,8 @@ import { z } from 'zod';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { sharedThreads, stores } from '../../db/schema';
-import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
-import { adminApiContext } from '../shopify/admin-api-context';
-import { adminGraphql } from '../shopify/admin-graphql';
-import { ShopReauthorizeError } from '../shopify/reauthorize-error';
-import { getOwnedConnection } from '../shopify/shop-connections';
+import { searchKnowledge } from '../knowledge';
+import { adminApiContext, adminGraphql, getOwnedConnection, ShopReauthorizeError } from '../shopify';
 import type { FunctionsContext } from './functions-context';
 import { type HostAbilities, HostCallRefusal } from './sandbox';
 

@@ -6,7 +6,7 @@ import { getModel } from '../../data-api/model-registry';
 import { type Item, publishRow } from '../../data-api/model-store';
 import { functions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 import { analyzeFunctionCode } from './analysis';
 import { checkFunction } from './check-function';
 import { runAndRecord } from './function-runs';

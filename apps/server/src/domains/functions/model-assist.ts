@@ -1,9 +1,7 @@
 import { generateText } from 'ai';
 import { parseModelId } from '../../lib/model-id';
-import { languageModelFor } from '../ai/language-model';
-import { chargeGeneration } from '../billing/charge-generation';
-import { balanceOf, canSpend } from '../billing/credit';
-import { generationUsage } from '../billing/generation-usage';
+import { languageModelFor } from '../ai';
+import { balanceOf, canSpend, chargeGeneration, generationUsage } from '../billing';
 import type { FunctionsContext } from './functions-context';
 
 /**

@@ -4,7 +4,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { assistantStores, unansweredQuestions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { addTextDocument } from '../knowledge/add-text-document';
+import { addTextDocument } from '../knowledge';
 import type { InboxContext } from './inbox-context';
 
 export const QUESTION_NOT_FOUND = 'Question not found.';

@@ -10,7 +10,7 @@ import { post } from '../../testing/knowledge';
 import { MESSAGE_FIELDS, openVisitorEvents, parseEvents, shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { STAFF_REPLY_MARKER } from '../shared-threads/shared-history';
+import { STAFF_REPLY_MARKER } from '../shared-threads';
 
 const REPLY = `mutation($id: ID!, $content: String!) { sendManualReply(sharedThreadId: $id, content: $content) { ${MESSAGE_FIELDS} } }`;
 const RESUME = `mutation($i: UpdateSharedThreadInput!) { updateSharedThread(input: $i) { ${THREAD_FIELDS} } }`;

@@ -2,7 +2,7 @@ import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { sharedMessages, sharedThreads, unansweredQuestions } from '../../db/schema';
-import { messageFields } from '../assistants/assistant-models';
+import { messageFields } from '../assistants';
 
 /** Visitors' threads with a shared assistant, as the owner's inbox shows them live. */
 export const inboxModels: ModelDef[] = [

@@ -7,7 +7,7 @@ import { createStore, post, uploadFiles, waitForFiles } from '../../testing/know
 import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { HANDOFF_TEXT } from '../turns/handoff';
+import { HANDOFF_TEXT } from '../turns';
 
 const faq = '# Help\n\n## Returns\n\nUnworn items can be returned within 30 days of delivery for a full refund.\n';
 

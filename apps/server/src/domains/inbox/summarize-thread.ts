@@ -6,11 +6,8 @@ import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../
 import { AppError } from '../../lib/app-error';
 import { clip } from '../../lib/clip-text';
 import { parseModelId } from '../../lib/model-id';
-import { languageModelFor } from '../ai/language-model';
-import { LOCAL_MODEL_ID } from '../ai/model-catalog';
-import { chargeGeneration } from '../billing/charge-generation';
-import { balanceSql, canSpend } from '../billing/credit';
-import { generationUsage } from '../billing/generation-usage';
+import { LOCAL_MODEL_ID, languageModelFor } from '../ai';
+import { balanceSql, canSpend, chargeGeneration, generationUsage } from '../billing';
 import { extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
 import type { InboxContext } from './inbox-context';
 

@@ -10,7 +10,7 @@ import { createStore, post, uploadFiles, waitForFiles } from '../../testing/know
 import { shareAssistant, THREAD_FIELDS, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { costOf } from '../billing/pricing';
+import { costOf } from '../billing';
 import { SUMMARY_MAX_LENGTH } from './extractive-summary';
 
 const SUMMARIZE = `mutation($id: ID!) { summarizeSharedThread(id: $id) { ${THREAD_FIELDS} } }`;

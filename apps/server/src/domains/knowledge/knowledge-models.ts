@@ -2,7 +2,7 @@ import { entitySchemas } from '@aisle/contracts/entities';
 import { f, ro } from '../../data-api/model-builders';
 import type { ModelDef } from '../../data-api/model-types';
 import { files, stores } from '../../db/schema';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 
 /** Stores and their files: created and deleted through the knowledge calls, their progress live. */
 export const knowledgeModels: ModelDef[] = [

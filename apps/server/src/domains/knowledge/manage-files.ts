@@ -5,7 +5,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 import { UploadTooLargeError } from './file-storage';
 import { removeFilePassages } from './index-passages';
 import { queueIngestion } from './ingestion-queue';

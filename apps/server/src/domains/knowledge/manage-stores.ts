@@ -3,7 +3,7 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import type { DbOrTx } from '../../db/database';
 import { stores } from '../../db/schema';
-import { withinLimit } from '../billing/limits';
+import { withinLimit } from '../billing';
 import { retrievalModeOf } from './embeddings/embedding-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';

@@ -4,8 +4,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
-import { accountMessages } from '../accounts/account-messages';
-import { loadActiveUser } from '../accounts/load-active-user';
+import { accountMessages, loadActiveUser } from '../accounts';
 import { notifyOwner } from './notify-owner';
 
 export interface SendNotificationInput {

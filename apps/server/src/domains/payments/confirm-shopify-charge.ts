@@ -1,11 +1,6 @@
 import { AppError } from '../../lib/app-error';
-import { publishAccountNow } from '../billing/account-events';
-import { findCheckout, settleCheckout } from '../billing/checkouts';
-import { creditTopUp } from '../billing/credit-top-up';
-import { ledgerKeyFor } from '../billing/ledger';
-import { applySubscriptionState } from '../billing/subscriptions';
-import { adminGraphql, requireData } from '../shopify/admin-graphql';
-import { getConnectionByShop } from '../shopify/shop-connections';
+import { applySubscriptionState, creditTopUp, findCheckout, ledgerKeyFor, publishAccountNow, settleCheckout } from '../billing';
+import { adminGraphql, getConnectionByShop, requireData } from '../shopify';
 import { paymentMessages } from './payment-messages';
 import type { PaymentsContext } from './payments-context';
 

@@ -3,12 +3,20 @@ import type Stripe from 'stripe';
 import { paymentCustomers, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
 import { MICRO_PER_USD } from '../../lib/money';
-import { publishAccountNow } from '../billing/account-events';
-import { noticePaymentFailed } from '../billing/billing-notices';
-import { type Checkout, findCheckout, settleCheckout } from '../billing/checkouts';
-import { creditTopUp, refundTopUp } from '../billing/credit-top-up';
-import { ledgerKeyFor, stripeRefundedTotal, topUpOwner } from '../billing/ledger';
-import { applySubscriptionState, findSubscription } from '../billing/subscriptions';
+import {
+  applySubscriptionState,
+  type Checkout,
+  creditTopUp,
+  findCheckout,
+  findSubscription,
+  ledgerKeyFor,
+  noticePaymentFailed,
+  publishAccountNow,
+  refundTopUp,
+  settleCheckout,
+  stripeRefundedTotal,
+  topUpOwner,
+} from '../billing';
 import type { PaymentsContext } from './payments-context';
 import { userOfStripeCustomer } from './stripe-customers';
 import { tierOfPrice } from './stripe-prices';

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
-import { type AdminApiContext, adminApiContext } from '../shopify/admin-api-context';
+import { type AdminApiContext, adminApiContext } from '../shopify';
 import { stripeClientFor } from './stripe-client';
 
 /** What the payment providers' calls work with; `stripe` is null while Stripe is not configured. */

@@ -3,7 +3,7 @@ import { FakeShopify } from '../../testing/fake-shopify/fake-shopify';
 import { embeddedSignIn, injectWebhook, shopifyEnv } from '../../testing/fake-shopify/shopify-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { balanceOf } from '../billing/credit';
+import { balanceOf } from '../billing';
 
 const SHOP = 'billing-shop.myshopify.com';
 

@@ -4,7 +4,7 @@ import { notifications, users, userTransactions } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe/fake-stripe';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser, type TestUser } from '../../testing/users';
-import { balanceOf } from '../billing/credit';
+import { balanceOf } from '../billing';
 
 const call = async (t: TestApp, user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) => {
   const res = await t.app.inject({

@@ -1,6 +1,6 @@
 import type { StripePrice } from '@aisle/contracts/billing';
 import type Stripe from 'stripe';
-import type { TierPlan } from '../billing/tiers';
+import type { TierPlan } from '../billing';
 
 /**
  * Each paid tier's monthly price in Stripe, found by its lookup key. The key carries the tier

@@ -1,5 +1,4 @@
-import { findCheckout } from '../billing/checkouts';
-import { applySubscriptionState, findSubscription } from '../billing/subscriptions';
+import { applySubscriptionState, findCheckout, findSubscription } from '../billing';
 import type { PaymentsContext } from './payments-context';
 
 /** The `app_subscriptions/update` payload (Shopify's REST webhook shape). */

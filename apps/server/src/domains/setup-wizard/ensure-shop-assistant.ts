@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { assistants } from '../../db/schema';
 import { transactionWithEvents } from '../../lib/deferred-events';
-import { linkKinds } from '../assistants/link-kinds';
-import { createAssistant } from '../assistants/manage-assistants';
-import { addLink } from '../assistants/manage-links';
-import { lockConnection, updateConnection } from '../shopify/shop-connections';
+import { addLink, createAssistant, linkKinds } from '../assistants';
+import { lockConnection, updateConnection } from '../shopify';
 import { assistantInstructions } from './assistant-instructions';
 import type { WizardRun } from './wizard-run';
 

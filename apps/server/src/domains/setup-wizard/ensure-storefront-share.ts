@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { sharedAssistants } from '../../db/schema';
 import { transactionWithEvents } from '../../lib/deferred-events';
-import { createShare } from '../sharing/manage-shares';
-import { lockConnection } from '../shopify/shop-connections';
-import { getShopSettings, saveShopSettings } from '../shopify/shop-settings';
-import { writeStorefrontConfiguration } from '../shopify/storefront-configuration';
+import { createShare } from '../sharing';
+import { getShopSettings, lockConnection, saveShopSettings, writeStorefrontConfiguration } from '../shopify';
 import { storefrontGreeting } from './assistant-instructions';
 import { shopAssistantId } from './ensure-shop-assistant';
 import type { WizardRun } from './wizard-run';

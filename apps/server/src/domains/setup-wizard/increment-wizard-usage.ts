@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../lib/event-bus';
-import { countWizardRun, limitUse } from '../billing/limits';
+import { countWizardRun, limitUse } from '../billing';
 import { takeStartCounted } from './wizard-progress';
 
 /**

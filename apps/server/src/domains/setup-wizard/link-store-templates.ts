@@ -1,12 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { templates } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { linkKinds } from '../assistants/link-kinds';
-import { addLink } from '../assistants/manage-links';
-import { requiredNamesOf } from '../assistants/owned-rows';
-import { ORDER_STATUS_TEMPLATE_ID, STORE_FAQ_TEMPLATE_ID } from '../templates/seeded-templates';
-import { createVariable } from '../variables/manage-variables';
-import { missingVariables } from '../variables/read-variables';
+import { addLink, linkKinds, requiredNamesOf } from '../assistants';
+import { ORDER_STATUS_TEMPLATE_ID, STORE_FAQ_TEMPLATE_ID } from '../templates';
+import { createVariable, missingVariables } from '../variables';
 import { shopAssistantId } from './ensure-shop-assistant';
 import type { ShopProfile } from './store-content';
 import type { WizardRun } from './wizard-run';

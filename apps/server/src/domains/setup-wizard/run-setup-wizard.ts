@@ -1,7 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { JobHandlerContext } from '../../lib/job-queue';
-import { ShopReauthorizeError } from '../shopify/reauthorize-error';
-import { shopifyMessages } from '../shopify/shopify-messages';
+import { ShopReauthorizeError, shopifyMessages } from '../shopify';
 import type { SetupWizardContext } from './setup-wizard-context';
 import { beginRun, getOwnerWizard, markCompleted, markFailed, markStepDone, markWorking, STARTING } from './wizard-progress';
 import { ShopGoneError, WizardRun } from './wizard-run';

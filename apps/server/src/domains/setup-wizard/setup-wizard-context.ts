@@ -3,12 +3,12 @@ import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
-import { modelCatalog } from '../ai/model-catalog';
-import type { AssistantsContext } from '../assistants/assistants-context';
-import type { TokenSigner } from '../auth/tokens';
-import type { SharesContext } from '../sharing/manage-shares';
-import { createShopifyContext, type ShopifyContext } from '../shopify/shopify-context';
-import type { VariablesContext } from '../variables/variables-context';
+import { modelCatalog } from '../ai';
+import type { AssistantsContext } from '../assistants';
+import type { TokenSigner } from '../auth';
+import type { SharesContext } from '../sharing';
+import { createShopifyContext, type ShopifyContext } from '../shopify';
+import type { VariablesContext } from '../variables';
 
 /** What the setup wizard works with: the domains whose operations its steps call. */
 export interface SetupWizardContext {

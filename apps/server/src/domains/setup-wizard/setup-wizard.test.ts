@@ -19,7 +19,7 @@ import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/f
 import { embeddedSignIn, shopifyEnv } from '../../testing/fake-shopify/shopify-test-kit';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { ORDER_STATUS_TEMPLATE_ID, STORE_FAQ_TEMPLATE_ID } from '../templates/seeded-templates';
+import { ORDER_STATUS_TEMPLATE_ID, STORE_FAQ_TEMPLATE_ID } from '../templates';
 
 const SHOP = 'wizard-shop.myshopify.com';
 

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WIZARD_FAILED } from '@aisle/contracts/setup-wizard';
 import { AppError } from '../../lib/app-error';
-import { countWizardRun, uncountWizardRun } from '../billing/limits';
-import { getOwnedConnection } from '../shopify/shop-connections';
-import { shopifyMessages } from '../shopify/shopify-messages';
+import { countWizardRun, uncountWizardRun } from '../billing';
+import { getOwnedConnection, shopifyMessages } from '../shopify';
 import type { SetupWizardContext } from './setup-wizard-context';
 import { queueSetupWizard } from './wizard-jobs';
 import { beginRun, getOwnerWizard, markStartCounted, STARTING, type WizardRow } from './wizard-progress';

@@ -1,6 +1,5 @@
-import type { AdminApiContext } from '../shopify/admin-api-context';
-import { adminGraphql, requireData } from '../shopify/admin-graphql';
-import type { ShopConnection } from '../shopify/shop-connections';
+import type { AdminApiContext, ShopConnection } from '../shopify';
+import { adminGraphql, requireData } from '../shopify';
 import {
   ARTICLES_QUERY,
   BLOGS_QUERY,

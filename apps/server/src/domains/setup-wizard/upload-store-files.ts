@@ -2,9 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { saveGeneratedFile } from '../knowledge/save-generated-file';
-import { ensureCatalogStore } from '../shopify/catalog-store';
-import { saveCatalog } from '../shopify/sync-catalog';
+import { saveGeneratedFile } from '../knowledge';
+import { ensureCatalogStore, saveCatalog } from '../shopify';
 import { storeDocuments } from './store-documents';
 import type { WizardRun } from './wizard-run';
 

@@ -1,6 +1,5 @@
 import type { ShopWidgetColors } from '@aisle/contracts/shopify';
-import { getConnectionByShop, type ShopConnection, updateConnection } from '../shopify/shop-connections';
-import { fetchCatalog, type ShopCatalog } from '../shopify/sync-catalog';
+import { fetchCatalog, getConnectionByShop, type ShopCatalog, type ShopConnection, updateConnection } from '../shopify';
 import type { SetupWizardContext } from './setup-wizard-context';
 import {
   fetchArticles,

@@ -3,8 +3,7 @@ import { getModel } from '../../data-api/model-registry';
 import { insertItemAsSystem, publishRow } from '../../data-api/model-store';
 import { type assistants, type sharedThreads, sharedThreads as threadsTable, unansweredQuestions } from '../../db/schema';
 import { clip } from '../../lib/clip-text';
-import type { HandoffReason } from '../turns/handoff';
-import type { TurnContext } from '../turns/turn-context';
+import type { HandoffReason, TurnContext } from '../turns';
 
 const REASONS: Record<HandoffReason, string> = {
   asked: 'asked for a person',

@@ -6,10 +6,9 @@ import { type Item, publishRow } from '../../data-api/model-store';
 import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import { replySignatureFor } from '../accounts/reply-signature';
-import type { InboxContext } from '../inbox/inbox-context';
-import { THREAD_NOT_FOUND } from '../inbox/summarize-thread';
-import { scheduleThreadSummary } from '../inbox/summary-queue';
+import { replySignatureFor } from '../accounts';
+import type { InboxContext } from '../inbox';
+import { scheduleThreadSummary, THREAD_NOT_FOUND } from '../inbox';
 
 /**
  * `sendManualReply`: the shop answers a visitor by hand (spec §1 "answer manually"). The reply is

@@ -1,12 +1,10 @@
 import { CONVERSATION_NOT_FOUND_TEXT, type SharedChatMessageRequest } from '@aisle/contracts/visitor-chat';
 import type { sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { scheduleThreadSummary } from '../inbox/summary-queue';
-import { requireOpenShare } from '../sharing/open-share';
-import { newVisitorToken, visitorTokenMatches } from '../sharing/share-tokens';
-import type { TurnAnswer } from '../turns/turn-events';
-import { HISTORY_MESSAGES } from '../turns/turn-prompt';
-import type { LoadedTurn, TurnStore } from '../turns/turn-store';
+import { scheduleThreadSummary } from '../inbox';
+import { newVisitorToken, requireOpenShare, visitorTokenMatches } from '../sharing';
+import type { LoadedTurn, TurnAnswer, TurnStore } from '../turns';
+import { HISTORY_MESSAGES } from '../turns';
 import { recordTurnOutcome } from './record-turn-outcome';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './shared-history';
 import type { SharedThreadsContext } from './shared-threads-context';

@@ -1,4 +1,4 @@
-import type { InboxContext } from '../inbox/inbox-context';
+import type { InboxContext } from '../inbox';
 
 /**
  * What the shared threads work with: the inbox's context (every shared thread is watched live in

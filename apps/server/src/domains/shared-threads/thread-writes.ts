@@ -7,11 +7,9 @@ import { publishRow } from '../../data-api/model-store';
 import { assistants, type sharedAssistants, sharedMessages, sharedThreads, tasks } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
-import { afterCharge, type ChargeOutcome } from '../billing/billing-notices';
-import { generationCharge } from '../billing/charge-generation';
-import { shareProblemError } from '../sharing/open-share';
-import { hashVisitorToken, newAnonymousEmail } from '../sharing/share-tokens';
-import type { TurnContext } from '../turns/turn-context';
+import { afterCharge, type ChargeOutcome, generationCharge } from '../billing';
+import { hashVisitorToken, newAnonymousEmail, shareProblemError } from '../sharing';
+import type { TurnContext } from '../turns';
 
 /*
  * The writes of a visitor's turn, each one statement (one round trip; under load the turns share

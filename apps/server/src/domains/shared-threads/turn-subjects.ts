@@ -2,9 +2,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assistantStores, assistants, sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/sql-helpers';
-import { spendingSql } from '../billing/credit';
-import { hasToolsSql } from '../turns/assistant-tools';
-import { HISTORY_MESSAGES } from '../turns/turn-prompt';
+import { spendingSql } from '../billing';
+import { HISTORY_MESSAGES, hasToolsSql } from '../turns';
 import type { SharedHistoryRow } from './shared-history';
 
 interface HistoryRow extends SharedHistoryRow {

@@ -8,8 +8,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { assistants, sharedAssistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
-import { recheckOnMissingReference } from '../assistants/missing-reference';
-import { loadOwnedAssistant } from '../assistants/owned-rows';
+import { loadOwnedAssistant, recheckOnMissingReference } from '../assistants';
 import { themeOf, toSharedAssistant } from './share-representation';
 import { newShareToken } from './share-tokens';
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
-import { secretBoxKey } from '../variables/secret-box';
+import { secretBoxKey } from '../variables';
 import { shopifyApiFor } from './shopify-library';
 
 /**

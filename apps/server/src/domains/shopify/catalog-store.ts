@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { shopConnections, stores } from '../../db/schema';
 import { transactionWithEvents } from '../../lib/deferred-events';
-import { createStore } from '../knowledge/manage-stores';
+import { createStore } from '../knowledge';
 import type { ShopConnection } from './shop-connections';
 import type { ShopifyContext } from './shopify-context';
 

@@ -1,7 +1,7 @@
 import type { ShopCallbackResponse } from '@aisle/contracts/shopify';
 import { CookieNotFound, HttpResponseError, InvalidOAuthError } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
-import { issueTokenPair } from '../accounts/issue-token-pair';
+import { issueTokenPair } from '../accounts';
 import { connectShop } from './connect-shop';
 import { requireShopDomain } from './shop-domain';
 import { requireShopify, type ShopifyContext } from './shopify-context';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '@shopify/shopify-api';
 import { shopConnections } from '../../db/schema';
 import type { User } from '../../db/schema/users';
-import { ensurePlatformAccount } from '../accounts/ensure-platform-account';
+import { ensurePlatformAccount } from '../accounts';
 import { queueCatalogSync } from './catalog-jobs';
 import { getConnectionByShop, type ShopConnection, updateConnection } from './shop-connections';
 import type { ShopifyContext } from './shopify-context';

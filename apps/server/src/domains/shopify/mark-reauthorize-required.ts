@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { shopConnections } from '../../db/schema';
-import { notifyOwner } from '../notifications/notify-owner';
+import { notifyOwner } from '../notifications';
 import type { AdminApiContext } from './admin-api-context';
 import type { ShopConnection } from './shop-connections';
 

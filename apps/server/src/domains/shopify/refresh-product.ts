@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import type { JobHandlerContext } from '../../lib/job-queue';
-import { replaceListedProduct } from '../knowledge/replace-listed-product';
-import { findStoreFile } from '../knowledge/save-generated-file';
+import { findStoreFile, replaceListedProduct } from '../knowledge';
 import { queueCatalogSync } from './catalog-jobs';
 import { CATALOG_FILE_NAME } from './catalog-store';
 import { fetchProduct } from './fetch-products';

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { orders, sharedMessages, sharedThreads } from '../../db/schema';
-import { saveExport } from '../exports/save-export';
-import { notifyOwner } from '../notifications/notify-owner';
+import { saveExport } from '../exports';
+import { notifyOwner } from '../notifications';
 import { customerOrdersCondition, customerThreadsCondition } from './customer-records';
 import { getConnectionByShop } from './shop-connections';
 import type { ShopifyContext } from './shopify-context';

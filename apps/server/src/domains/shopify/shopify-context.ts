@@ -5,9 +5,9 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
-import type { TokenSigner } from '../auth/tokens';
-import { createExportsContext, type ExportsContext } from '../exports/exports-context';
-import { createKnowledgeContext, type KnowledgeContext } from '../knowledge/knowledge-context';
+import type { TokenSigner } from '../auth';
+import { createExportsContext, type ExportsContext } from '../exports';
+import { createKnowledgeContext, type KnowledgeContext } from '../knowledge';
 import { type AdminApiContext, adminApiContext } from './admin-api-context';
 import { shopifyMessages } from './shopify-messages';
 

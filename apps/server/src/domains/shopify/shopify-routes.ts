@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
-import { authRateLimit } from '../accounts/auth-rate-limit';
+import { authRateLimit } from '../accounts';
 import { beginInstall } from './begin-install';
 import { queueStorefrontConfiguration } from './catalog-jobs';
 import { completeInstall } from './complete-install';

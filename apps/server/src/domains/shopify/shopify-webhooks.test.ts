@@ -12,7 +12,7 @@ import { gql, type TestViewer } from '../../testing/graphql-client';
 import { shareAssistant } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { issueTokenPair } from '../accounts/issue-token-pair';
+import { issueTokenPair } from '../accounts';
 
 const order = (id: number, email: string, extra: Record<string, unknown> = {}) => ({
   id,

@@ -2,7 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from '../../db/schema';
 import type { JobHandlerContext } from '../../lib/job-queue';
-import { saveGeneratedFile } from '../knowledge/save-generated-file';
+import { saveGeneratedFile } from '../knowledge';
 import { CATALOG_FILE_NAME, ensureCatalogStore } from './catalog-store';
 import { fetchAllProducts, fetchShopInfo } from './fetch-products';
 import { isListed, type ProductListItem, toProductListItem, toProductRow } from './product-record';

@@ -1,6 +1,6 @@
 import type { Session } from '@shopify/shopify-api';
 import type { shopConnections } from '../../db/schema';
-import { openSecret, sealSecret } from '../variables/secret-box';
+import { openSecret, sealSecret } from '../variables';
 
 type ConnectionRow = typeof shopConnections.$inferSelect;
 

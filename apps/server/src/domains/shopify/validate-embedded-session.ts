@@ -1,9 +1,7 @@
 import type { ValidateSessionResponse } from '@aisle/contracts/shopify';
 import { HttpResponseError, type JwtPayload, RequestedTokenType, type Shopify } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
-import { ensurePlatformAccount } from '../accounts/ensure-platform-account';
-import { issueAccessToken } from '../accounts/issue-token-pair';
-import { toLoginUser } from '../accounts/user-representation';
+import { ensurePlatformAccount, issueAccessToken, toLoginUser } from '../accounts';
 import { connectShop } from './connect-shop';
 import { getConnectionByShop, type ShopConnection } from './shop-connections';
 import { cleanShopDomain } from './shop-domain';

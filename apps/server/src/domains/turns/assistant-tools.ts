@@ -11,11 +11,8 @@ import {
   templates,
   userTemplateFunctions,
 } from '../../db/schema';
-import { runAndRecord } from '../functions/function-runs';
-import type { FunctionsContext } from '../functions/functions-context';
-import type { AbilityScope } from '../functions/host-abilities';
-import { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf } from '../functions/tool-definition';
-import { variableNamesOf } from '../functions/variable-names';
+import type { AbilityScope, FunctionsContext } from '../functions';
+import { argumentsValidatorFor, describeSchemaErrors, runAndRecord, toolDefinitionOf, variableNamesOf } from '../functions';
 
 /** A linked function (the merchant's own, or a template's) as the model sees it, with what it takes to run it. */
 export interface FunctionTool {

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { UNKNOWN_ANSWER } from '../ai/local-answer';
+import { UNKNOWN_ANSWER } from '../ai';
 
 /*
  * When a shopper needs a person rather than the assistant (every origin goes through the engine,

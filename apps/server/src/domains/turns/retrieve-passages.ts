@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { assistantStores, type assistants } from '../../db/schema';
-import { searchKnowledge } from '../knowledge/retrieval/hybrid-search';
+import { searchKnowledge } from '../knowledge';
 import type { TurnContext } from './turn-context';
 
 /** The stores an assistant answers from. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/app-error';
-import { answerRefusal } from '../billing/credit';
+import { answerRefusal } from '../billing';
 import { answerTurn, refusalUsage } from './answer-turn';
 import { looksLikeInjection } from './safeguard';
 import type { TurnContext } from './turn-context';

@@ -5,10 +5,9 @@ import type { EventBus } from '../../lib/event-bus';
 import type { TurnAdmission } from '../../lib/shutdown';
 import type { TurnGate } from '../../lib/turn-gate';
 import type { Services } from '../../services';
-import type { ModelCatalog } from '../ai/model-catalog';
-import { modelCatalog } from '../ai/model-catalog';
-import type { ProviderFailure } from '../ai/provider-errors';
-import { createKnowledgeContext, type KnowledgeContext } from '../knowledge/knowledge-context';
+import type { ModelCatalog, ProviderFailure } from '../ai';
+import { modelCatalog } from '../ai';
+import { createKnowledgeContext, type KnowledgeContext } from '../knowledge';
 
 /** What a turn works with, whoever asks: the database, events, configuration, knowledge and models. */
 export interface TurnContext {

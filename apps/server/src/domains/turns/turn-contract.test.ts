@@ -19,13 +19,12 @@ import { roomyTierChanges } from '../../testing/roomy-tiers';
 import { shareAssistant } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { balanceOf } from '../billing/credit';
+import { balanceOf } from '../billing';
 
-import { ownerThread } from '../chat/owner-thread';
-import { conversationThread, stopReasonOf } from '../conversations/conversation-thread';
-import { blocksOf, replyBlocks } from '../conversations/reply-events';
-import { createInboxContext } from '../inbox/inbox-context';
-import { visitorThread } from '../shared-threads/shared-thread-turn';
+import { ownerThread } from '../chat';
+import { blocksOf, conversationThread, replyBlocks, stopReasonOf } from '../conversations';
+import { createInboxContext } from '../inbox';
+import { visitorThread } from '../shared-threads';
 import { runTurn, type TurnStreamEvent } from './run-turn';
 import { SAFEGUARD_REFUSAL } from './safeguard';
 import type { TurnContext } from './turn-context';

@@ -1,6 +1,6 @@
 import type { Citation, LlmUsage } from '@aisle/contracts/chat';
 import type { FinishReason } from 'ai';
-import type { ToolCallRecord } from '../ai/read-answer-stream';
+import type { ToolCallRecord } from '../ai';
 import type { HandoffReason } from './handoff';
 
 /** A tool call the model made of a tool the caller's app runs (the conversation API's client tools). */

@@ -1,8 +1,8 @@
 import type { ModelMessage, ToolSet } from 'ai';
 import type { assistants } from '../../db/schema';
 import type { AppError } from '../../lib/app-error';
-import type { Spending } from '../billing/credit';
-import type { AbilityScope } from '../functions/host-abilities';
+import type { Spending } from '../billing';
+import type { AbilityScope } from '../functions';
 import type { ClientToolSpec } from './answer-turn';
 import type { FunctionTool } from './assistant-tools';
 import type { TurnAnswer } from './turn-events';

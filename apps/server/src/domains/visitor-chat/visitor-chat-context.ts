@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Services } from '../../services';
-import { createInboxContext, type InboxContext } from '../inbox/inbox-context';
+import { createInboxContext, type InboxContext } from '../inbox';
 
 /**
  * What a visitor's chat works with: the inbox's context, since every visitor message lands in the

@@ -11,8 +11,8 @@ import { createStore, post, uploadFiles, waitForFiles } from '../../testing/know
 import { parseEvents, shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { hashVisitorToken } from '../sharing/share-tokens';
-import { SAFEGUARD_REFUSAL } from '../turns/safeguard';
+import { hashVisitorToken } from '../sharing';
+import { SAFEGUARD_REFUSAL } from '../turns';
 
 const faq = `# Help centre
 

@@ -1,6 +1,5 @@
 import { type PublicCitation, SOURCE_SNIPPET_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
-import { passageSnippet } from '../knowledge/citations/passage-snippet';
-import { sourceTitle } from '../knowledge/citations/source-title';
+import { passageSnippet, sourceTitle } from '../knowledge';
 
 /** A citation as stored with a reply (`llmUsage.citations`): the owner's full view of the passage. */
 export interface StoredCitation {

@@ -1,6 +1,6 @@
 import type { VisitorLiveEvent } from '@aisle/contracts/visitor-chat';
 import type { EventBus, ModelEvent } from '../../lib/event-bus';
-import { shareProblemOf } from '../sharing/open-share';
+import { shareProblemOf } from '../sharing';
 import { type MessageLike, toPublicMessage } from './public-message';
 
 interface Listener {

@@ -2,9 +2,8 @@ import type { VisitorThreadHistory, VisitorThreadRequest } from '@aisle/contract
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sharedAssistants, sharedMessages, sharedThreads } from '../../db/schema';
-import { conversationNotFound } from '../shared-threads/shared-thread-turn';
-import { requireOpenShare } from '../sharing/open-share';
-import { visitorTokenMatches } from '../sharing/share-tokens';
+import { conversationNotFound } from '../shared-threads';
+import { requireOpenShare, visitorTokenMatches } from '../sharing';
 import { toPublicMessage } from './public-message';
 
 /** Longest history a visitor's page loads at once (a chat bubble list, not an archive). */

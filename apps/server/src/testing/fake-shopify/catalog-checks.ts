@@ -1,9 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { files, passages, shopConnections, stores } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
-import { chunkBlocks, HEADING_PATH_SEPARATOR } from '../../domains/knowledge/parsing/chunk-blocks';
-import { parseDocument } from '../../domains/knowledge/parsing/parse-document';
-import { CATALOG_FILE_NAME } from '../../domains/shopify/catalog-store';
+import { chunkBlocks, HEADING_PATH_SEPARATOR, parseDocument } from '../../domains/knowledge';
+import { CATALOG_FILE_NAME } from '../../domains/shopify';
 import type { TestApp } from '../test-app';
 
 /** Polls until `check` answers something truthy (jobs run in the background). */

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiContext } from '../../domains/shopify/admin-api-context';
-import { adminGraphql } from '../../domains/shopify/admin-graphql';
-import { getConnectionByShop, type ShopConnection } from '../../domains/shopify/shop-connections';
+import { adminApiContext, adminGraphql, getConnectionByShop, type ShopConnection } from '../../domains/shopify';
 import { createTestApp, type TestApp } from '../test-app';
 import { type FakeShopify, startFakeShopify } from './fake-shopify';
 import { embeddedSignIn, shopifyEnv } from './shopify-test-kit';

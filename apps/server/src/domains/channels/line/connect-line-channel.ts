@@ -3,8 +3,8 @@ import type { ChannelAccount, LineConnectRequest } from '@aisle/contracts/channe
 import { and, eq } from 'drizzle-orm';
 import { messagingAccounts } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { loadOwnedAssistant } from '../../assistants/owned-rows';
-import { requireWithinLimit } from '../../billing/limits';
+import { loadOwnedAssistant } from '../../assistants';
+import { requireWithinLimit } from '../../billing';
 import { toChannelAccount } from '../account-representation';
 import { sealAccessToken, sealChannelSecret } from '../account-vault';
 import { channelMessages } from '../channel-messages';

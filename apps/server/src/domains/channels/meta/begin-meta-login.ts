@@ -1,5 +1,5 @@
 import type { MetaChannel } from '@aisle/contracts/channels';
-import { loadOwnedAssistant } from '../../assistants/owned-rows';
+import { loadOwnedAssistant } from '../../assistants';
 import type { ChannelsContext } from '../channels-context';
 import { requireMeta } from './meta-adapter';
 import { signLoginState } from './meta-login-state';

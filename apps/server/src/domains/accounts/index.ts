@@ -1,0 +1,19 @@
+/**
+ * The public entry point of `domains/accounts`: what other domains, transports and tests may use.
+ * Anything not exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
+ */
+export { accountMessages } from './account-messages';
+export { accountRoutes } from './account-routes';
+export { authRateLimit } from './auth-rate-limit';
+export { removeReplacedAvatar } from './avatar-files';
+export { checkAvatarImage, storeAvatarImage } from './avatar-image';
+export { readAvatarUpload, registerAvatarMultipart } from './avatar-multipart';
+export { createUser } from './create-user';
+export { ensurePlatformAccount } from './ensure-platform-account';
+export { issueAccessToken, issueTokenPair } from './issue-token-pair';
+export { loadActiveUser } from './load-active-user';
+export { loadTokenVersion } from './load-token-version';
+export { hashPassword } from './password-hashing';
+export { provisionUser } from './provision-user';
+export { replySignatureFor } from './reply-signature';
+export { toLoginUser } from './user-representation';

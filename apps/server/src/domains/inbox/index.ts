@@ -1,0 +1,12 @@
+/**
+ * The public entry point of `domains/inbox`: what other domains, transports and tests may use.
+ * Anything not exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
+ */
+export { answerUnansweredQuestion } from './answer-unanswered-question';
+export type { InboxContext } from './inbox-context';
+export { createInboxContext } from './inbox-context';
+export { inboxModels } from './inbox-models';
+export { inboxSdl } from './inbox-sdl';
+export { searchSharedThreads } from './search-shared-threads';
+export { summarizeOnDemand, THREAD_NOT_FOUND } from './summarize-thread';
+export { scheduleThreadSummary, summarizeThreadJob, summarizeThreadWhenQuiet } from './summary-queue';
