@@ -1,3 +1,4 @@
+import { type DocumentNode, print } from '@0no-co/graphql.web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -21,11 +22,14 @@ const fake = vi.hoisted(() => ({
 vi.mock('@/lib/graphql-client', () => ({
   createDataClient: ({ token }: { token: string }): DataClient => ({
     token,
-    request: (<T,>(query: string, variables?: Record<string, unknown>) => {
+    // Each operation is seen as the text that goes to the server.
+    request: (<T,>(document: DocumentNode, variables?: Record<string, unknown>) => {
+      const query = print(document);
       fake.requests.push({ query, variables });
       return fake.answer(query) as Promise<T>;
     }) as DataClient['request'],
-    subscribe: (<T,>(query: string, _variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) => {
+    subscribe: (<T,>(document: DocumentNode, _variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>) => {
+      const query = print(document);
       const field = /\{\s*(on\w+)/.exec(query)?.[1] ?? query;
       fake.sinks.set(field, sink as SubscriptionSink<unknown>);
       return () => fake.sinks.delete(field);

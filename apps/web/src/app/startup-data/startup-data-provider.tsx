@@ -6,6 +6,7 @@ import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { showAlert } from '@/components/alerts/alert-store';
 import { STARTUP_ERROR_THROTTLE_MS, STARTUP_PAGE_SIZE } from '@/config/constants';
 import { isPlatformAuthPath } from '@/config/paths';
+import type { ResultOf } from '@/graphql/graphql';
 import type { DataClient } from '@/lib/graphql-client';
 import { applyCollectionEvent, type CollectionStatus, collectionStatus, type Identified, subscriptionErrorText } from './collection-events';
 import {
@@ -15,9 +16,7 @@ import {
   collectionNames,
   collections,
   initialCollectionFlags,
-  listQuery,
   subscriptionField,
-  subscriptionQuery,
 } from './collections';
 
 /** Spec §8 "Start-up": the load-failure alert. */
@@ -30,14 +29,11 @@ export const startupErrorAlert = {
 export const startupQueryKey = (name: CollectionName, ownerEmail: string | undefined) => ['startup', name, ownerEmail ?? ''] as const;
 
 /** Loads every page of a collection (limit 999 each, spec §9), following nextToken. */
-export async function loadCollection<T>(client: DataClient, def: CollectionDef): Promise<T[]> {
-  const items: T[] = [];
+export async function loadCollection(client: DataClient, def: CollectionDef): Promise<Identified[]> {
+  const items: Identified[] = [];
   let nextToken: string | null = null;
   do {
-    const data: Record<string, { items: (T | null)[]; nextToken: string | null }> = await client.request(listQuery(def), {
-      limit: STARTUP_PAGE_SIZE,
-      nextToken,
-    });
+    const data: ResultOf<CollectionDef['list']> = await client.request(def.list, { limit: STARTUP_PAGE_SIZE, nextToken });
     const page = data[`list${def.plural}`];
     for (const item of page?.items ?? []) if (item) items.push(item);
     nextToken = page?.nextToken ?? null;
@@ -68,7 +64,7 @@ export function StartupDataProvider({ children }: { children: ReactNode }) {
   const results = useQueries({
     queries: collectionNames.map((name) => ({
       queryKey: startupQueryKey(name, ownerEmail),
-      queryFn: () => loadCollection<Identified>(client as DataClient, collections[name]),
+      queryFn: () => loadCollection(client as DataClient, collections[name]),
       enabled: enabled && initialCollectionFlags[name],
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: Number.POSITIVE_INFINITY,
@@ -97,7 +93,7 @@ export function StartupDataProvider({ children }: { children: ReactNode }) {
       const def = collections[name];
       for (const type of ['create', 'update', 'delete'] as CollectionEventType[]) {
         unsubscribes.push(
-          client.subscribe<Record<string, Identified | null>>(subscriptionQuery(def, type), def.owned ? { ownerEmail } : undefined, {
+          client.subscribe(def.events[type], def.owned ? { ownerEmail } : undefined, {
             next: (data) => {
               const item = data[subscriptionField(def, type)];
               if (!item) return;

@@ -1,12 +1,13 @@
+import { NotificationCollectionFields } from '@/app/startup-data/collections';
 import { graphql } from '@/graphql/graphql';
 import { type DataClient, required } from '@/lib/graphql-client';
-import { NotificationFields, type NotificationItem } from './notification-counts';
+import type { NotificationItem } from './notification-counts';
 
 const UPDATE_NOTIFICATION = graphql(
   `mutation MarkNotificationRead($input: UpdateNotificationInput!) {
-  updateNotification(input: $input) { ...NotificationFields }
+  updateNotification(input: $input) { ...NotificationCollectionFields }
 }`,
-  [NotificationFields],
+  [NotificationCollectionFields],
 );
 
 /**

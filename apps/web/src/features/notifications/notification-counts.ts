@@ -1,12 +1,9 @@
+import type { NotificationCollectionFields } from '@/app/startup-data/collections';
 import { NOTIFICATION_BADGE_CAP } from '@/config/constants';
-import { graphql, type ResultOf } from '@/graphql/graphql';
+import type { ResultOf } from '@/graphql/graphql';
 
-/** A notification's fields: the start-up collection's (app/startup-data/collections.ts), and what marking one read answers. */
-export const NotificationFields = graphql(`
-  fragment NotificationFields on Notification { id createdAt updatedAt ownerEmail title content userHasRead presignedGet }
-`);
-
-export type NotificationItem = ResultOf<typeof NotificationFields>;
+/** A notification as the start-up collection holds it (and as marking one read answers it). */
+export type NotificationItem = ResultOf<typeof NotificationCollectionFields>;
 
 export const unreadOf = (items: readonly NotificationItem[]) => items.filter((item) => !item.userHasRead);
 

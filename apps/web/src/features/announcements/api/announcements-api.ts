@@ -1,22 +1,20 @@
+import { AnnouncementCollectionFields } from '@/app/startup-data/collections';
 import { graphql, type ResultOf } from '@/graphql/graphql';
 import { type DataClient, required } from '@/lib/graphql-client';
 
-// The same fields as the start-up collection (app/startup-data/collections.ts), so a mutation's
-// answer can go straight into it.
-const AnnouncementFields = graphql(`
-  fragment AnnouncementFields on Announcement { id createdAt updatedAt ownerEmail message }
-`);
-
-/** An announcement as the start-up collection holds it (spec §3 Announcement). */
-export type AnnouncementItem = ResultOf<typeof AnnouncementFields>;
+/**
+ * An announcement as the start-up collection holds it (spec §3 Announcement). The mutations answer
+ * the collection's fields, so an answer can go straight into it.
+ */
+export type AnnouncementItem = ResultOf<typeof AnnouncementCollectionFields>;
 
 const CREATE = graphql(
-  `mutation CreateAnnouncement($input: CreateAnnouncementInput!) { createAnnouncement(input: $input) { ...AnnouncementFields } }`,
-  [AnnouncementFields],
+  `mutation CreateAnnouncement($input: CreateAnnouncementInput!) { createAnnouncement(input: $input) { ...AnnouncementCollectionFields } }`,
+  [AnnouncementCollectionFields],
 );
 const UPDATE = graphql(
-  `mutation UpdateAnnouncement($input: UpdateAnnouncementInput!) { updateAnnouncement(input: $input) { ...AnnouncementFields } }`,
-  [AnnouncementFields],
+  `mutation UpdateAnnouncement($input: UpdateAnnouncementInput!) { updateAnnouncement(input: $input) { ...AnnouncementCollectionFields } }`,
+  [AnnouncementCollectionFields],
 );
 const DELETE = graphql(`mutation DeleteAnnouncement($input: DeleteAnnouncementInput!) { deleteAnnouncement(input: $input) { id } }`);
 
