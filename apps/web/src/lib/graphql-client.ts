@@ -57,22 +57,17 @@ export type VariablesArg<V> = {} extends V ? [variables?: V] : [variables: V];
 export interface DataClient {
   readonly token: string;
   request<R, V>(document: TadaDocumentNode<R, V>, ...variables: VariablesArg<V>): Promise<R>;
-  /** @deprecated Untyped operation text: only for the areas not yet moved to typed documents. */
-  request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
   subscribe<R, V>(document: TadaDocumentNode<R, V>, variables: V | undefined, sink: SubscriptionSink<R>): () => void;
-  /** @deprecated Untyped operation text: only for the areas not yet moved to typed documents. */
-  subscribe<T>(query: string, variables: Record<string, unknown> | undefined, sink: SubscriptionSink<T>): () => void;
   dispose(): void;
 }
 
-/** A typed document, or (for the areas not yet moved to typed documents) the operation's text. */
-type Operation = TadaDocumentNode<unknown, never> | string;
+/** Any typed document, whatever its result and variables. */
+type Operation = TadaDocumentNode<unknown, never>;
 
 const printed = new WeakMap<object, string>();
 
 /** The text of an operation as sent to the server (printed once per document). */
 export function operationText(document: Operation): string {
-  if (typeof document === 'string') return document;
   let text = printed.get(document);
   if (text === undefined) {
     text = print(document);

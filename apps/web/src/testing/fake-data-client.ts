@@ -27,9 +27,9 @@ export function fakeDataClient(handlers: Record<string, Handler> = {}) {
   });
   const client: DataClient = {
     token: 'T',
-    request: ((document: TadaDocumentNode<unknown, never> | string, variables?: Record<string, unknown>) =>
+    request: ((document: TadaDocumentNode<unknown, never>, variables?: Record<string, unknown>) =>
       request(operationText(document), variables)) as DataClient['request'],
-    subscribe: (<R>(document: TadaDocumentNode<unknown, never> | string, _variables: unknown, sink: SubscriptionSink<R>) => {
+    subscribe: (<R>(document: TadaDocumentNode<unknown, never>, _variables: unknown, sink: SubscriptionSink<R>) => {
       const name = field(operationText(document));
       const set = sinks.get(name) ?? new Set();
       sinks.set(name, set);
