@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, ownerEmail, timestamps } from './columns';
 import { functions } from './functions';
-import { stores } from './stores';
+import { stores } from './knowledge';
 import { customUserTemplates, templates } from './templates';
 
 /** Spec §3 Assistant. */

@@ -3,7 +3,7 @@ import { VARIABLES_PAGE_SIZE, type VariableItem, type VariablePage } from '@aisl
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../../data-api/model-fields';
 import type { Db } from '../../db/database';
-import { variables } from '../../db/schema/functions';
+import { variables } from '../../db/schema/variables';
 import { AppError } from '../../lib/app-error';
 import { pageNumber, pageOf } from '../../lib/page-number';
 import { sealSecret } from './secret-box';

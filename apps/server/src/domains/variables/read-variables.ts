@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { variables } from '../../db/schema/functions';
+import { variables } from '../../db/schema/variables';
 import { isSealedEmpty, openSecret, SecretBoxError, secretBoxKey } from './secret-box';
 import type { DbOrTransaction } from './variables-context';
 

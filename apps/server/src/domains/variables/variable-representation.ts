@@ -1,5 +1,5 @@
 import type { VariableItem } from '@aisle/contracts/functions';
-import type { variables } from '../../db/schema/functions';
+import type { variables } from '../../db/schema/variables';
 import { openSecret, SecretBoxError } from './secret-box';
 import type { VariablesContext } from './variables-context';
 

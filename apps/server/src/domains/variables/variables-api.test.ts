@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
-import { variables } from '../../db/schema/functions';
+import { variables } from '../../db/schema/variables';
 import { parseEnv } from '../../env';
 import { createEventBus } from '../../lib/event-bus';
 import { closeServices, createServices } from '../../services';
