@@ -43,8 +43,8 @@ const SERVER_DOMAINS = [
   'notifications',
   'exports',
   'announcements',
+  // Users, sign-in, tokens and sessions (token signing and versions included).
   'accounts',
-  'auth',
 ];
 
 const DOMAINS = '^apps/server/src/domains/';

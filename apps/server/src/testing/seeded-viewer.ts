@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/database';
 import { users } from '../db/schema/users';
-import { createTokenSigner } from '../domains/auth';
+import { createTokenSigner } from '../domains/accounts';
 import type { TestViewer } from './graphql-client';
 
 /**

@@ -3,11 +3,11 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import type { TokenSigner } from '../auth';
 import { accountMessages } from './account-messages';
 import { endSessions } from './end-sessions';
 import { hashPassword } from './password-hashing';
 import { checkPasswordResetToken, decodeUid } from './password-reset-token';
+import type { TokenSigner } from './tokens';
 
 export interface ConfirmPasswordResetInput {
   db: Db;

@@ -16,4 +16,7 @@ export { loadTokenVersion } from './load-token-version';
 export { hashPassword } from './password-hashing';
 export { provisionUser } from './provision-user';
 export { replySignatureFor } from './reply-signature';
+export { createTokenVersions } from './token-versions';
+export type { TokenClaims, TokenSigner, TokenType } from './tokens';
+export { createTokenSigner, INVALID_TOKEN_DETAIL } from './tokens';
 export { toLoginUser } from './user-representation';

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database';
 import { refreshTokens, type User } from '../../db/schema/users';
-import type { TokenSigner } from '../auth';
+import type { TokenSigner } from './tokens';
 
 export interface IssueTokenPairInput {
   /** Pass the open transaction when the pair replaces a refresh token (rotation). */

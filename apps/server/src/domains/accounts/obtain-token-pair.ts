@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
-import type { TokenSigner } from '../auth';
 import { accountMessages } from './account-messages';
 import { issueTokenPair } from './issue-token-pair';
 import { readKnownDevice, signKnownDevice } from './known-device';
 import { clearLoginFailures, recordLoginFailure, refuseWhileLocked } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
+import type { TokenSigner } from './tokens';
 import { toLoginUser } from './user-representation';
 
 export interface ObtainTokenPairInput {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { type User, users } from '../../db/schema/users';
-import type { TokenSigner } from '../auth';
 import { createUser } from './create-user';
 import { endSessions } from './end-sessions';
 import { hashPassword } from './password-hashing';
+import type { TokenSigner } from './tokens';
 
 export interface ProvisionUserInput {
   db: Db;

@@ -2,8 +2,8 @@ import type { RefreshResponse } from '@aisle/contracts/accounts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { refreshTokens, users } from '../../db/schema/users';
-import type { TokenSigner } from '../auth';
 import { issueTokenPair } from './issue-token-pair';
+import type { TokenSigner } from './tokens';
 import { toRefreshUser } from './user-representation';
 import { invalidTokenError, isOutstanding, verifySignature } from './validate-token';
 

@@ -4,7 +4,7 @@ import { refreshTokens, users } from '../../db/schema/users';
 import { bearer, login } from '../../testing/account-flows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import { createTokenSigner } from '../auth';
+import { createTokenSigner } from './tokens';
 
 const INVALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 

@@ -3,7 +3,7 @@ import { isUuid } from '../../data-api/model-fields';
 import type { DbOrTx } from '../../db/database';
 import { refreshTokens } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
-import { INVALID_TOKEN_DETAIL, type TokenClaims, type TokenSigner, type TokenType } from '../auth';
+import { INVALID_TOKEN_DETAIL, type TokenClaims, type TokenSigner, type TokenType } from './tokens';
 
 /** The refresh token of these claims is still usable: recorded, not revoked, not expired. */
 export function isOutstanding(claims: Pick<TokenClaims, 'jti' | 'user_id'>): SQL | undefined {

@@ -5,7 +5,7 @@ import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
 import { modelCatalog } from '../ai';
 import type { AssistantsContext } from '../assistants';
-import type { TokenSigner } from '../auth';
+import type { TokenSigner } from '../accounts';
 import type { SharesContext } from '../sharing';
 import { createShopifyContext, type ShopifyContext } from '../shopify';
 import type { VariablesContext } from '../variables';

@@ -5,7 +5,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
-import type { TokenSigner } from '../auth';
+import type { TokenSigner } from '../accounts';
 import { createExportsContext, type ExportsContext } from '../exports';
 import { createKnowledgeContext, type KnowledgeContext } from '../knowledge';
 import { type AdminApiContext, adminApiContext } from './admin-api-context';
