@@ -15,7 +15,7 @@ import {
   sendChannelMessage,
   sendChannelMessageJob,
 } from '../domains/channels';
-import { createInboxContext, summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/inbox';
+import { createInboxContext } from '../domains/inbox';
 import {
   createKnowledgeContext,
   embedFile,
@@ -27,6 +27,7 @@ import {
   resumeIngestion,
 } from '../domains/knowledge';
 import { createSetupWizardContext, runSetupWizard, setupWizardJob } from '../domains/setup-wizard';
+import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/shared-threads';
 import {
   createShopifyContext,
   refreshProduct,

@@ -8,5 +8,3 @@ export { createInboxContext } from './inbox-context';
 export { inboxModels } from './inbox-models';
 export { inboxSdl } from './inbox-sdl';
 export { searchSharedThreads } from './search-shared-threads';
-export { summarizeOnDemand, THREAD_NOT_FOUND } from './summarize-thread';
-export { scheduleThreadSummary, summarizeThreadJob, summarizeThreadWhenQuiet } from './summary-queue';

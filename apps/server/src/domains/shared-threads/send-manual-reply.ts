@@ -8,7 +8,8 @@ import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { replySignatureFor } from '../accounts';
 import type { InboxContext } from '../inbox';
-import { scheduleThreadSummary, THREAD_NOT_FOUND } from '../inbox';
+import { THREAD_NOT_FOUND } from './summarize-thread';
+import { scheduleThreadSummary } from './summary-queue';
 
 /**
  * `sendManualReply`: the shop answers a visitor by hand (spec §1 "answer manually"). The reply is

@@ -1,13 +1,13 @@
 import { CONVERSATION_NOT_FOUND_TEXT, type SharedChatMessageRequest } from '@aisle/contracts/visitor-chat';
 import type { sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { scheduleThreadSummary } from '../inbox';
 import { newVisitorToken, requireOpenShare, visitorTokenMatches } from '../sharing';
 import type { LoadedTurn, TurnAnswer, TurnStore } from '../turns';
 import { HISTORY_MESSAGES } from '../turns';
 import { recordTurnOutcome } from './record-turn-outcome';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './shared-history';
 import type { SharedThreadsContext } from './shared-threads-context';
+import { scheduleThreadSummary } from './summary-queue';
 import {
   reuseQuestion,
   type StoredQuestion,

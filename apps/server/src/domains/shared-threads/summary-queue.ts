@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { sharedThreads } from '../../db/schema';
 import { defineJob } from '../../lib/job-queue';
-import type { InboxContext } from './inbox-context';
+import type { SharedThreadsContext } from './shared-threads-context';
 import { summarizeIfQuiet } from './summarize-thread';
 
 /**
@@ -16,10 +16,10 @@ export const summarizeThreadJob = defineJob({
   expireInSeconds: 5 * 60,
 });
 
-type SummaryContext = Pick<InboxContext, 'jobs' | 'env'>;
+type SummaryContext = Pick<SharedThreadsContext, 'jobs' | 'env'>;
 
 /** When this process's latest job of each thread starts (ms): until then, new messages need no write. */
-const due = new WeakMap<InboxContext['jobs'], Map<string, number>>();
+const due = new WeakMap<SharedThreadsContext['jobs'], Map<string, number>>();
 
 const quietSecondsOf = (ctx: SummaryContext) => ctx.env.THREAD_SUMMARY_QUIET_MINUTES * 60;
 
@@ -32,7 +32,7 @@ function queueSummary(ctx: SummaryContext, sharedThreadId: string, startAfterSec
  * The job: writes the summary when the thread is still quiet; a thread active since the job was
  * queued gets the job queued again for the rest of its quiet time.
  */
-export async function summarizeThreadWhenQuiet(ctx: InboxContext, sharedThreadId: string) {
+export async function summarizeThreadWhenQuiet(ctx: SharedThreadsContext, sharedThreadId: string) {
   const later = await summarizeIfQuiet(ctx, { sharedThreadId, quietSeconds: quietSecondsOf(ctx) });
   if (later) await queueSummary(ctx, sharedThreadId, later.waitSeconds);
 }
@@ -44,7 +44,7 @@ export async function summarizeThreadWhenQuiet(ctx: InboxContext, sharedThreadId
  * then waits out the rest). Never holds up the visitor's answer; a failure is logged. The job
  * queue finishes writing it before it stops.
  */
-export function scheduleThreadSummary(ctx: InboxContext, thread: typeof sharedThreads.$inferSelect): void {
+export function scheduleThreadSummary(ctx: SharedThreadsContext, thread: typeof sharedThreads.$inferSelect): void {
   const dueAt = due.get(ctx.jobs) ?? new Map<string, number>();
   due.set(ctx.jobs, dueAt);
   const now = Date.now();

@@ -9,7 +9,7 @@ import { parseModelId } from '../../lib/model-id';
 import { LOCAL_MODEL_ID, languageModelFor } from '../ai';
 import { balanceSql, canSpend, chargeGeneration, generationUsage } from '../billing';
 import { extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
-import type { InboxContext } from './inbox-context';
+import type { SharedThreadsContext } from './shared-threads-context';
 
 /** Messages a summary reads: the latest ones (a long chat's summary is about where it ended up). */
 const SUMMARY_MESSAGES = 40;
@@ -28,7 +28,7 @@ const speaker = (message: SummaryMessage) =>
   message.senderType === 'user' ? 'Visitor' : message.isManualResponse ? 'Shop staff' : 'Assistant';
 
 /** The thread, its assistant, the owner's balance and its latest messages (oldest first). */
-async function loadSummarySubjects(ctx: InboxContext, sharedThreadId: string, ownerEmail?: string) {
+async function loadSummarySubjects(ctx: SharedThreadsContext, sharedThreadId: string, ownerEmail?: string) {
   const [row] = await ctx.db
     .select({
       thread: sharedThreads,
@@ -58,7 +58,7 @@ type Subjects = NonNullable<Awaited<ReturnType<typeof loadSummarySubjects>>>;
  * The assistant's model writes the summary; the local model (or a paid model the owner has no
  * credit for) gets the extractive one, free and without network.
  */
-async function composeSummary(ctx: InboxContext, subjects: Subjects) {
+async function composeSummary(ctx: SharedThreadsContext, subjects: Subjects) {
   const modelId = subjects.assistant.model || ctx.models.defaultModelId;
   const { provider } = parseModelId(modelId);
   const payable = canSpend(modelId, subjects.balance);
@@ -84,7 +84,7 @@ async function composeSummary(ctx: InboxContext, subjects: Subjects) {
 }
 
 /** Writes the summary, its cost as a Task and the charge together, then tells the owner's inbox. */
-async function writeSummary(ctx: InboxContext, subjects: Subjects): Promise<Item> {
+async function writeSummary(ctx: SharedThreadsContext, subjects: Subjects): Promise<Item> {
   const { thread, assistant } = subjects;
   const { text, usage } = await composeSummary(ctx, subjects);
   const row = await ctx.db.transaction(async (tx) => {
@@ -108,7 +108,7 @@ async function writeSummary(ctx: InboxContext, subjects: Subjects): Promise<Item
 }
 
 /** `summarizeSharedThread`: the owner asks for a summary now. */
-export async function summarizeOnDemand(ctx: InboxContext, input: { ownerEmail: string; id: string }): Promise<Item> {
+export async function summarizeOnDemand(ctx: SharedThreadsContext, input: { ownerEmail: string; id: string }): Promise<Item> {
   const subjects = await loadSummarySubjects(ctx, input.id, input.ownerEmail);
   if (!subjects) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
   return writeSummary(ctx, subjects);
@@ -121,7 +121,7 @@ export async function summarizeOnDemand(ctx: InboxContext, input: { ownerEmail: 
  * deleted thread need nothing.
  */
 export async function summarizeIfQuiet(
-  ctx: InboxContext,
+  ctx: SharedThreadsContext,
   input: { sharedThreadId: string; quietSeconds: number },
 ): Promise<{ waitSeconds: number } | null> {
   const subjects = await loadSummarySubjects(ctx, input.sharedThreadId);
