@@ -9,6 +9,7 @@ import {
   SAFE_GUARD_INSTRUCTION_MAX_LENGTH,
   USE_CASE_MAX_LENGTH,
 } from '@aisle/contracts/assistants';
+import { toNestErrors } from '@hookform/resolvers';
 import {
   BookOpenIcon,
   BotIcon,
@@ -21,7 +22,8 @@ import {
   ShieldCheckIcon,
   UserIcon,
 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type FieldPath, type FieldPathValue, type Resolver, useForm } from 'react-hook-form';
 import { describedBy, Field, Switch, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -80,47 +82,86 @@ export function AssistantEditor(props: EditorProps) {
   );
 }
 
+/**
+ * The form's check: the request built from the form, against the shared contract (validateForm),
+ * with its errors under the form's keys (a field's name, `passagesPerTurn`, `question:<rowKey>`, …).
+ * A valid form hands the request body to the submit handler.
+ */
+const assistantResolver: Resolver<AssistantFormValues, unknown, CreateAssistantRequest> = (values, _context, options) => {
+  const checked = validateForm(values);
+  if (checked.ok) return { values: checked.body, errors: {} };
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(checked.errors)) errors[key] = { type: 'contract', message };
+  return { values: {}, errors: toNestErrors(errors, options) };
+};
+
+/** The form's error messages by key, as the inputs show them (the whole-form message aside). */
+function messagesOf(errors: FieldErrors): FormErrors {
+  const messages: FormErrors = {};
+  for (const [key, error] of Object.entries(errors)) {
+    if (key !== 'root' && typeof error?.message === 'string') messages[key] = error.message;
+  }
+  return messages;
+}
+
+/** Error keys are not all field paths (`question:<rowKey>`); the form keeps them as given. */
+const errorKey = (key: string) => key as FieldPath<AssistantFormValues>;
+
 function EditorForm({ assistant, initial, models, modelsLoading, options, onSave, onUploadAvatar, onOpenChange }: EditorProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, getValues, setValue, setError, clearErrors, formState } = useForm<
+    AssistantFormValues,
+    unknown,
+    CreateAssistantRequest
+  >({
+    defaultValues: initial,
+    resolver: assistantResolver,
+    // Errors show from a submit on; changing an input clears its own error until the next one.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const values = watch();
+  const errors = messagesOf(formState.errors);
+  const formError = formState.errors.root?.server?.message ?? null;
   const [busy, setBusy] = useState(false);
   const [pendingAvatars, setPendingAvatars] = useState<PendingAvatars>({});
 
   // A new assistant opened before the models arrived takes the default model once they do.
   useEffect(() => {
-    if (initial.model) setValues((current) => (current.model ? current : { ...current, model: initial.model }));
-  }, [initial.model]);
+    if (initial.model && !getValues('model')) setValue('model', initial.model);
+  }, [initial.model, getValues, setValue]);
 
-  const set = <K extends keyof AssistantFormValues>(key: K, value: AssistantFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (key in current ? { ...current, [key]: '' } : current));
+  /** A value the form's own controls set (pickers, switches, rows, links), which clears its error. */
+  const set = <K extends FieldPath<AssistantFormValues>>(key: K, value: FieldPathValue<AssistantFormValues, K>) => {
+    setValue(key, value);
+    clearErrors(key);
   };
+  /** A native input of the form, whose change clears its error. */
+  const field = (key: 'assistantName' | 'useCase' | 'instructions' | 'safeGuardInstruction') =>
+    register(key, { onChange: () => clearErrors(key) });
+  const numberField = (key: 'passagesPerTurn' | 'minimumScore') => register(key, { valueAsNumber: true, onChange: () => clearErrors(key) });
 
-  const showErrors = (next: FormErrors) => {
-    setErrors(next);
-    // Brings the first field to fix into view, however far down the sheet it is.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
+  // Brings the first field to fix into view, however far down the sheet it is.
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = validateForm(values);
-    if (!checked.ok) return showErrors(checked.errors);
+  const submit = handleSubmit(async (body) => {
+    const current = getValues();
     setBusy(true);
     try {
-      await onSave(values, checked.body, pendingAvatars);
+      await onSave(current, body, pendingAvatars);
     } catch (failure) {
-      const fields = formErrorsFromServer(fieldErrorPaths(failure), values);
-      if (Object.keys(fields).length > 0) showErrors(fields);
-      else setFormError(apiErrorText(failure, 'The assistant could not be saved. Please try again.'));
+      const fields = formErrorsFromServer(fieldErrorPaths(failure), current);
+      if (Object.keys(fields).length > 0) {
+        for (const [key, message] of Object.entries(fields)) setError(errorKey(key), { type: 'server', message });
+        focusFirstError();
+      } else
+        setError('root.server', { type: 'server', message: apiErrorText(failure, 'The assistant could not be saved. Please try again.') });
     } finally {
       setBusy(false);
     }
-  };
+  }, focusFirstError);
 
   const f = (name: string) => `${id}-${name}`;
   const avatarUpload = (kind: AssistantAvatarKind) => ({
@@ -139,22 +180,20 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           <Field id={f('name')} label="Name" error={errors.assistantName}>
             <Input
               id={f('name')}
-              value={values.assistantName}
               placeholder="e.g. Shop helper"
               maxLength={ASSISTANT_NAME_MAX_LENGTH + 50}
               autoComplete="off"
               autoFocus
-              onChange={(event) => set('assistantName', event.target.value)}
+              {...field('assistantName')}
               {...describedBy(f('name'), errors.assistantName)}
             />
           </Field>
           <Field id={f('use-case')} label="Use case" error={errors.useCase} hint="A short note for you, e.g. “Pre-sales questions”.">
             <Input
               id={f('use-case')}
-              value={values.useCase}
               placeholder="e.g. Customer support"
               maxLength={USE_CASE_MAX_LENGTH}
-              onChange={(event) => set('useCase', event.target.value)}
+              {...field('useCase')}
               {...describedBy(f('use-case'), errors.useCase, true)}
             />
           </Field>
@@ -195,10 +234,9 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           >
             <Textarea
               id={f('instructions')}
-              value={values.instructions}
               rows={6}
               placeholder="You are the friendly assistant of our clothing shop. Answer questions about sizing, shipping and returns…"
-              onChange={(event) => set('instructions', event.target.value)}
+              {...field('instructions')}
               className="max-h-80"
               {...describedBy(f('instructions'), errors.instructions, true)}
             />
@@ -263,8 +301,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
                 min={PASSAGES_PER_TURN_MIN}
                 max={PASSAGES_PER_TURN_MAX}
                 step={1}
-                value={Number.isFinite(values.passagesPerTurn) ? values.passagesPerTurn : ''}
-                onChange={(event) => set('passagesPerTurn', event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                {...numberField('passagesPerTurn')}
                 {...describedBy(f('passages'), errors.passagesPerTurn, true)}
               />
             </Field>
@@ -279,8 +316,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
                 type="number"
                 min={0}
                 step={0.1}
-                value={Number.isFinite(values.minimumScore) ? values.minimumScore : ''}
-                onChange={(event) => set('minimumScore', event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                {...numberField('minimumScore')}
                 {...describedBy(f('min-score'), errors.minimumScore, true)}
               />
             </Field>
@@ -299,11 +335,10 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             <Field id={f('safeguard-instruction')} label="Safeguard instruction" error={errors.safeGuardInstruction}>
               <Textarea
                 id={f('safeguard-instruction')}
-                value={values.safeGuardInstruction}
                 rows={3}
                 maxLength={SAFE_GUARD_INSTRUCTION_MAX_LENGTH}
                 placeholder="e.g. Never promise discounts or discuss competitors."
-                onChange={(event) => set('safeGuardInstruction', event.target.value)}
+                {...field('safeGuardInstruction')}
                 {...describedBy(f('safeguard-instruction'), errors.safeGuardInstruction)}
               />
             </Field>
