@@ -4,10 +4,10 @@ import { announcementModels } from './domains/announcements';
 import { assistantModels, taskModels, threadModels } from './domains/assistants';
 import { conversationModels } from './domains/conversations';
 import { functionModels } from './domains/functions';
-import { inboxModels } from './domains/inbox';
 import { knowledgeModels } from './domains/knowledge';
 import { notificationModels } from './domains/notifications';
 import { setupWizardModels } from './domains/setup-wizard';
+import { sharedThreadsModels } from './domains/shared-threads';
 import { sharingModels } from './domains/sharing';
 import { templateModels } from './domains/templates';
 
@@ -29,7 +29,7 @@ export const dataApiModels = registerModels([
   ...knowledgeModels,
   ...threadModels,
   ...sharingModels,
-  ...inboxModels,
+  ...sharedThreadsModels,
   ...templateModels,
   ...setupWizardModels,
   ...analyticsModels,

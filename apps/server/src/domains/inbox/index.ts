@@ -5,6 +5,5 @@
 export { answerUnansweredQuestion } from './answer-unanswered-question';
 export type { InboxContext } from './inbox-context';
 export { createInboxContext } from './inbox-context';
-export { inboxModels } from './inbox-models';
 export { inboxSdl } from './inbox-sdl';
 export { searchSharedThreads } from './search-shared-threads';

@@ -7,6 +7,7 @@ export { setSenderPicture } from './sender-picture';
 export { STAFF_REPLY_MARKER, withoutStaffMarker } from './shared-history';
 export type { SharedTurn } from './shared-thread-turn';
 export { channelThread, conversationNotFound, visitorThread } from './shared-thread-turn';
+export { sharedThreadsModels } from './shared-threads-models';
 export { storeInboundMessage } from './store-inbound-message';
 export { summarizeOnDemand, THREAD_NOT_FOUND } from './summarize-thread';
 export { scheduleThreadSummary, summarizeThreadJob, summarizeThreadWhenQuiet } from './summary-queue';

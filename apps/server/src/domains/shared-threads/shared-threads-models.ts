@@ -4,8 +4,8 @@ import type { ModelDef } from '../../data-api/model-types';
 import { sharedMessages, sharedThreads, unansweredQuestions } from '../../db/schema';
 import { messageFields } from '../assistants';
 
-/** Visitors' threads with a shared assistant, as the owner's inbox shows them live. */
-export const inboxModels: ModelDef[] = [
+/** Shared threads (a visitor's or a channel customer's), their messages and unanswered questions, as the owner's inbox shows them live. */
+export const sharedThreadsModels: ModelDef[] = [
   {
     name: 'SharedThread',
     input: entitySchemas.SharedThread,
