@@ -29,8 +29,9 @@ const LIST_TEMPLATES = graphql(`query ListAssistantTemplates($limit: Int, $nextT
   listAssistantTemplates(limit: $limit, nextToken: $nextToken) { items { id assistantId templateId } nextToken }
 }`);
 
+/** A page of one kind's link records, read alike whatever the kind's id field. */
 interface LinkPage {
-  items: ({ assistantId: string; targetId: string } | null)[];
+  items: (LinkRecord | null)[];
   nextToken: string | null;
 }
 
