@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getModel } from '../../data-api/model-registry';
-import { publishRow } from '../../data-api/model-store';
-import { sharedThreads, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { searchKnowledge } from '../knowledge';
 import { adminApiContext, adminGraphql, getOwnedConnection, ShopReauthorizeError } from '../shopify';
 import type { FunctionsContext } from './functions-context';
@@ -18,8 +16,21 @@ export interface AbilityScope {
   ownerEmail: string;
   /** The stores searched: the assistant's in a chat turn, all the owner's in a test run. */
   storeIds: string[] | 'all';
-  /** The visitor conversation a chat turn answers, where a lead is saved (a getter while a first message is being stored). */
-  sharedThreadId?: string | (() => Promise<string | undefined>);
+  /**
+   * Saves a lead on the visitor conversation a chat turn answers (the shared thread's owner,
+   * domains/shared-threads, writes it); false when that conversation no longer exists. Absent
+   * outside a visitor's conversation (a test run, the owner's own chat).
+   */
+  saveContact?: (contact: VisitorContact) => Promise<boolean>;
+}
+
+/** What the lead-capture ability saves (spec §3 SharedThread `visitorContact`). */
+export interface VisitorContact {
+  name?: string;
+  email?: string;
+  phone?: string;
+  note?: string;
+  savedAt: string;
 }
 
 export const ABILITY_NAMES = ['searchKnowledge', 'saveContact', 'shopifyAdmin'] as const;
@@ -82,21 +93,14 @@ async function search(ctx: FunctionsContext, scope: AbilityScope, input: unknown
   return results.map((hit) => ({ text: hit.text, source: hit.fileName, heading: hit.heading ?? null, score: hit.score }));
 }
 
-async function saveContact(ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
+async function saveContact(_ctx: FunctionsContext, scope: AbilityScope, input: unknown) {
   const parsed = contactInput.safeParse(input);
   if (!parsed.success) throw refusal('saveContact', parsed.error);
-  const sharedThreadId = typeof scope.sharedThreadId === 'function' ? await scope.sharedThreadId() : scope.sharedThreadId;
-  if (!sharedThreadId) {
+  if (!scope.saveContact) {
     return { saved: false, reason: 'Not a visitor conversation (a test run or your own chat): nothing was saved.' };
   }
-  const contact = { ...parsed.data, savedAt: new Date().toISOString() };
-  const [row] = await ctx.db
-    .update(sharedThreads)
-    .set({ visitorContact: contact, updatedAt: new Date() })
-    .where(and(eq(sharedThreads.id, sharedThreadId), eq(sharedThreads.ownerEmail, scope.ownerEmail)))
-    .returning();
-  if (!row) throw new HostCallRefusal('aisle.saveContact: the conversation no longer exists');
-  publishRow(ctx, getModel('SharedThread'), 'update', row);
+  if (!(await scope.saveContact({ ...parsed.data, savedAt: new Date().toISOString() })))
+    throw new HostCallRefusal('aisle.saveContact: the conversation no longer exists');
   return { saved: true };
 }
 

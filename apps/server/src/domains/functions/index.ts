@@ -6,7 +6,7 @@ export { functionModels } from './function-models';
 export { functionRoutes } from './function-routes';
 export { runAndRecord } from './function-runs';
 export type { FunctionsContext } from './functions-context';
-export type { AbilityScope } from './host-abilities';
+export type { AbilityScope, VisitorContact } from './host-abilities';
 export { closeSandbox } from './sandbox/index';
 export { argumentsValidatorFor, describeSchemaErrors, toolDefinitionOf, toolNameOf } from './tool-definition';
 export { variableNamesOf } from './variable-names';

@@ -17,6 +17,7 @@ import {
   unavailableToVisitor,
 } from './thread-writes';
 import { loadSharedTurnSubjects } from './turn-subjects';
+import { saveVisitorContact } from './visitor-contact';
 
 type ThreadRow = typeof sharedThreads.$inferSelect;
 type MessageRow = typeof sharedMessages.$inferSelect;
@@ -149,7 +150,7 @@ export function visitorThread(
         systemNote: SHARED_CHAT_NOTE,
         visitorToken: thread ? (input.visitorToken as string) : newVisitorToken(),
         // The lead-capture ability saves a contact on the thread, once the message is stored.
-        sharedThreadId: async () => (await typed.storeQuestion(loaded as VisitorTurn)).thread.id,
+        saveContact: async (contact) => saveVisitorContact(ctx, (await typed.storeQuestion(loaded as VisitorTurn)).thread, contact),
       };
       return loaded;
     },
@@ -204,7 +205,7 @@ export function channelThread(
         ...sharedTurnOf(subjects, thread, latest.content, subjects.history.slice(1)),
         systemNote: channel.systemNote,
         fixedReply: request.fixedReply,
-        sharedThreadId: async () => thread.id,
+        saveContact: (contact) => saveVisitorContact(ctx, thread, contact),
       };
     },
     async storeQuestion(turn) {

@@ -53,8 +53,8 @@ export interface TurnRequest {
    * not answer (handoff.ts). Off for the owner's own chat, where there is no one else to call.
    */
   handoff?: boolean;
-  /** The visitor's thread, where the lead-capture ability saves a contact. */
-  sharedThreadId?: AbilityScope['sharedThreadId'];
+  /** Saves a lead on the visitor's thread (the lead-capture ability); absent outside a shared thread. */
+  saveContact?: AbilityScope['saveContact'];
   signal?: AbortSignal;
   /**
    * Settles when the caller's own writes (storing the question) are done; when it fails, the model
@@ -112,7 +112,7 @@ async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnReques
             ownerEmail: request.ownerEmail,
             assistantId: assistant.id,
             storeIds: request.storeIds,
-            sharedThreadId: request.sharedThreadId,
+            saveContact: request.saveContact,
             tools: functionTools,
           },
         )

@@ -129,7 +129,7 @@ export interface ToolScope {
   ownerEmail: string;
   assistantId: string;
   storeIds: string[];
-  sharedThreadId?: AbilityScope['sharedThreadId'];
+  saveContact?: AbilityScope['saveContact'];
   tools: FunctionTool[];
 }
 
@@ -170,7 +170,7 @@ export function toolSetOf(ctx: FunctionsContext, input: ToolScope): ToolSet {
             variableNames: fn.variableNames,
           },
           args,
-          scope: { ownerEmail: input.ownerEmail, storeIds: input.storeIds, sharedThreadId: input.sharedThreadId },
+          scope: { ownerEmail: input.ownerEmail, storeIds: input.storeIds, saveContact: input.saveContact },
           assistantId: input.assistantId,
           source: 'chat',
           toolCallId,

@@ -138,7 +138,7 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
             refused,
             handoff: loaded.handoff,
             systemNote: loaded.systemNote,
-            sharedThreadId: loaded.sharedThreadId,
+            saveContact: loaded.saveContact,
             signal,
             ready,
           },

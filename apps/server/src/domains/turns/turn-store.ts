@@ -41,8 +41,8 @@ export interface LoadedTurn {
   systemNote?: string;
   /** A person from the shop can take over this thread (turns/handoff.ts). */
   handoff?: boolean;
-  /** The shared thread, where the lead-capture ability saves a contact. */
-  sharedThreadId?: AbilityScope['sharedThreadId'];
+  /** Saves a lead on the shared thread (the lead-capture ability); absent for other thread kinds. */
+  saveContact?: AbilityScope['saveContact'];
 }
 
 /**
