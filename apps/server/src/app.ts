@@ -38,12 +38,6 @@ import type { Services } from './services';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { webhookSources } from './webhooks/webhook-sources';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
-
 export interface BuildAppOptions {
   services: Services;
   /** Fastify's own options (logger instance, …). */

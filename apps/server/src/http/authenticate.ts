@@ -4,12 +4,6 @@ import { identifyScope } from '../lib/request-scope';
 import type { Viewer } from '../lib/viewer';
 import { tokenFromAuthorization } from '../lib/viewer';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    viewer: Viewer | null;
-  }
-}
-
 /** Resolves the caller from the bearer access token, or null when none was sent. */
 export async function viewerFromRequest(app: FastifyInstance, request: FastifyRequest): Promise<Viewer | null> {
   const token = tokenFromAuthorization(request.headers.authorization);

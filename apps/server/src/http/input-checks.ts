@@ -3,13 +3,6 @@ import { AppError } from '../lib/app-error';
 import { fieldName, findInputProblem } from '../lib/input-sanity';
 import { runInScope } from '../lib/request-scope';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route checks its own input (the GraphQL endpoint answers in GraphQL's error shape). */
-    ownInputChecks?: boolean;
-  }
-}
-
 /**
  * Every REST request, before its route validates or reads anything: strings Postgres cannot store
  * and values nested too deeply are refused with a 400 naming the field (lib/input-sanity.ts), so no
