@@ -2,7 +2,7 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { captureShopFromUrl } from './features/integrations/integration-state';
+import { captureShopFromUrl } from './features/shopify/integration-state';
 
 captureShopFromUrl(window.location.href);
 

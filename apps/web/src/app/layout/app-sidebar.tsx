@@ -19,7 +19,7 @@ import {
 import { paths } from '@/config/paths';
 import { NEEDS_PERSON_COUNT_MAX } from '@/features/inbox/api/needs-person-api';
 import { useNeedsPersonCount } from '@/features/inbox/hooks/use-needs-person-count';
-import { useShowIntegrations } from '@/features/integrations/integration-state';
+import { useShowIntegrations } from '@/features/shopify/integration-state';
 import { isNavItemActive, type NavItem, navItems, staffNavItems } from './nav-items';
 import { NavUser } from './nav-user';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { markIntegrationVisited } from '@/features/integrations/integration-state';
+import { markIntegrationVisited } from '@/features/shopify/integration-state';
 import { ShopPreferences } from '@/features/shopify/components/shop-preferences';
 
 export default function ShopPreferencesRoute() {
