@@ -73,6 +73,23 @@ describe('turn admission', () => {
     void second;
   });
 
+  it('queues a patient turn (a durable job) however long the wait, fairly with the rest', async () => {
+    const { turns, clock } = gate({ concurrency: 1, maxWaitMs: 1_000 });
+    const first = await turns.acquire('share:a');
+    clock.ms += 800;
+    first.release();
+    const held = await turns.acquire('share:a');
+    const waiting = turns.acquire('share:b');
+    // A visitor would be refused now; the channel's answer job waits its turn.
+    await expect(turns.acquire('share:c')).rejects.toMatchObject({ bodyCode: 'busy' });
+    const patient = turns.acquire('share:c', undefined, { patient: true });
+    expect(turns.stats()).toMatchObject({ queued: 2, refused: 1 });
+    held.release();
+    (await waiting).release();
+    (await patient).release();
+    expect(turns.stats()).toMatchObject({ active: 0, queued: 0 });
+  });
+
   it('drops a waiting turn whose client left, and gives its place to the next', async () => {
     const { turns } = gate({ concurrency: 1 });
     const running = await turns.acquire('share:a');

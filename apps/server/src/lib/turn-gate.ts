@@ -36,9 +36,10 @@ export interface TurnGate {
    * A slot for a new turn of `key` (a share link, an owner): at once while slots are free, otherwise
    * after the turns queued before it, taken in turn across keys so one busy link cannot starve the
    * others. Refused with a 503 `busy` and Retry-After when the wait would be too long or the event
-   * loop is already late; `signal` abandons the wait (the client left).
+   * loop is already late; `signal` abandons the wait (the client left). A `patient` caller (a
+   * durable job, which nobody waits on) is never refused: it waits its turn however long.
    */
-  acquire(key: string, signal?: AbortSignal): Promise<TurnSlot>;
+  acquire(key: string, signal?: AbortSignal, options?: { patient?: boolean }): Promise<TurnSlot>;
   stats(): TurnGateStats;
   close(): void;
 }
@@ -121,10 +122,10 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
   }
 
   return {
-    async acquire(key, signal) {
+    async acquire(key, signal, how) {
       signal?.throwIfAborted();
       if (active < options.concurrency && queued === 0) return slot();
-      if (estimatedWaitMs() > options.maxWaitMs || loopDelayMs > options.maxLoopDelayMs) refuse();
+      if (!how?.patient && (estimatedWaitMs() > options.maxWaitMs || loopDelayMs > options.maxLoopDelayMs)) refuse();
       return new Promise<TurnSlot>((resolve, reject) => {
         const waiter: Waiter = {
           grant(granted) {

@@ -31,7 +31,7 @@ export interface AnswerRequest {
  * stored (and charged) and its outbound send queued. Nothing is answered when the thread is paused
  * (a person answers), when the owner cannot pay, or when the message is no longer the thread's
  * latest (answered already, or a newer message's job answers both): a retried or repeated job is
- * harmless. A turn refused as busy (the process is saturated) fails the job, which is retried later.
+ * harmless. It waits its turn at the gate, in turn with the link's other conversations.
  */
 export async function answerChannelMessage(ctx: ChannelsContext, request: AnswerRequest): Promise<void> {
   let turn: Awaited<ReturnType<typeof runTurn<SharedTurn, unknown, { id: string }>>>;
@@ -39,7 +39,8 @@ export async function answerChannelMessage(ctx: ChannelsContext, request: Answer
     turn = await runTurn(
       ctx,
       ctx.logger,
-      { key: `share:${request.shareToken}` },
+      // A job: it waits its turn at the gate with the visitors' turns rather than being refused.
+      { key: `share:${request.shareToken}`, patient: true },
       channelThread(ctx, {
         shareToken: request.shareToken,
         sharedThreadId: request.sharedThreadId,

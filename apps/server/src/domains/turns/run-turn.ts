@@ -18,6 +18,8 @@ export interface TurnCall {
   streaming?: boolean;
   /** The asker stopped, or went away. */
   signal?: AbortSignal;
+  /** Nobody waits on an answer (a channel's durable job): the turn waits its turn rather than being refused as busy. */
+  patient?: boolean;
   /** A further check once the thread is known, before anything is stored (a share link's message budget). */
   admit?(): Promise<void>;
 }
@@ -56,7 +58,7 @@ export async function runTurn<Loaded extends LoadedTurn, Question, Reply>(
   store: TurnStore<Loaded, Question, Reply>,
   sink: (event: TurnStreamEvent<Question, Reply>) => void = () => {},
 ): Promise<TurnResult<Question, Reply> | null> {
-  const slot = await ctx.gate.acquire(call.key, call.signal);
+  const slot = await ctx.gate.acquire(call.key, call.signal, { patient: call.patient });
   let lease: ReturnType<TurnContext['turns']['begin']>;
   try {
     lease = ctx.turns.begin();

@@ -14,8 +14,24 @@ export async function startWizardRequest(token: string): Promise<WizardStartResp
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
     body: '{}',
   });
-  if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status, await response.text());
+  if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status, bodyOf(await response.text()));
   return (await response.json()) as WizardStartResponse;
+}
+
+/** A refusal's JSON body (`{detail, code, limit}` when the tier's wizard runs are used up), or its text. */
+function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Why the start was refused, when the merchant can act on it: the tier's limit, in the server's words. */
+export function startRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
+  const { code, detail } = error.data as { code?: unknown; detail?: unknown };
+  return code === 'limit_reached' && typeof detail === 'string' ? detail : null;
 }
 
 /** Spec §7: counts this run against the tier. */

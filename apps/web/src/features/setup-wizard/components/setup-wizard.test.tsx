@@ -1,4 +1,5 @@
 import { type DocumentNode, print } from '@0no-co/graphql.web';
+import { limitReachedMessage } from '@aisle/contracts/billing';
 import { WIZARD_FLAGS } from '@aisle/contracts/setup-wizard';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,6 +42,18 @@ describe('setup wizard screen (spec §2, §8)', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/wizard/start-process/');
   });
 
+  it('says which limit refused the start when the tier’s wizard runs are used up', async () => {
+    const detail = limitReachedMessage({ limit: 'wizardRuns', max: 3, tierName: 'Basic', topTier: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail, code: 'limit_reached', limit: 'wizardRuns' }), { status: 403 })),
+    );
+    render(<SetupWizard record={undefined} onSkip={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Setup Wizard' }));
+    await screen.findByText('Setup Failed');
+    expect(screen.getByRole('alert').textContent).toBe(detail);
+  });
+
   it('shows "Setup Failed" when the start call answers anything but 200 or 201', async () => {
     vi.stubGlobal(
       'fetch',
@@ -53,6 +66,7 @@ describe('setup wizard screen (spec §2, §8)', () => {
     screen.getByText(
       'We encountered an issue starting the automatic assistant creation. You can skip this wizard and set up your assistant manually later.',
     );
+    expect(screen.queryByRole('alert')).toBeNull();
     // Skip with no record: one is created, already completed (spec §4).
     await userEvent.click(screen.getByRole('button', { name: 'Skip Wizard' }));
     expect(request.mock.calls[0]?.[0]).toContain('createWizard(');

@@ -5,7 +5,7 @@ import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { incrementWizardUsageRequest, skipWizard, startWizardRequest } from '../api/wizard-api';
+import { incrementWizardUsageRequest, skipWizard, startRefusalOf, startWizardRequest } from '../api/wizard-api';
 import { hasRun, isFailed, type WizardRecord, wizardChecklist, wizardPercentage } from '../wizard-record';
 import { wizardTexts as texts } from '../wizard-texts';
 
@@ -26,6 +26,8 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
   const { client } = useAppSync();
   const [phase, setPhase] = useState<Phase>(() => (hasRun(record) ? 'start' : 'intro'));
   const [skipping, setSkipping] = useState(false);
+  /** The tier's limit that refused the start, in the server's words (the wizard's runs used up). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const start = async () => {
     setPhase('starting');
@@ -37,6 +39,7 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
       incrementWizardUsageRequest(token).catch((error: unknown) => console.warn('counting the wizard run failed', error));
     } catch (error) {
       console.warn('starting the setup wizard failed', error);
+      setRefusal(startRefusalOf(error));
       setPhase('start-failed');
     }
   };
@@ -83,6 +86,11 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
         description={phase === 'start-failed' ? texts.startFailed : texts.incomplete}
       >
         {phase !== 'start-failed' && record?.log ? <p className="text-sm text-muted-foreground">{record.log}</p> : null}
+        {phase === 'start-failed' && refusal ? (
+          <p role="alert" className="text-sm">
+            {refusal}
+          </p>
+        ) : null}
         <div className="grid gap-2">
           <Button onClick={skip} disabled={skipping}>
             {skipping ? <Spinner /> : null}
