@@ -8,19 +8,9 @@ import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
 import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
 import type { TestViewer } from '../../testing/graphql-client';
 import { shareAssistant, visitor } from '../../testing/sharing-test-client';
+import { slowReply, until } from '../../testing/slow-turns';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-
-/** A slow answer: four pieces 150 ms apart, so a turn holds its slot for about half a second. */
-const slowReply = { text: ['One', ' moment', ' please', '.'], usage: { inputTokens: 10, outputTokens: 4 } };
-
-async function until(done: () => boolean, what: string) {
-  const deadline = Date.now() + 5_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('admission control of visitor turns', () => {
   let fake: FakeLlm;
