@@ -51,6 +51,7 @@ export interface SubscriptionSink<T> {
 }
 
 /** An operation's variables: optional when it has none (or only optional ones), required otherwise. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends V` is how a type asks whether every field of V is optional.
 export type VariablesArg<V> = {} extends V ? [variables?: V] : [variables: V];
 
 /** Calls take typed documents (`graphql(…)` of @/graphql/graphql): the answer's type is the operation's result. */

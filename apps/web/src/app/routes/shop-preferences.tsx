@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { markIntegrationVisited } from '@/features/shopify/integration-state';
 import { ShopPreferences } from '@/features/shopify/components/shop-preferences';
+import { markIntegrationVisited } from '@/features/shopify/integration-state';
 
 export default function ShopPreferencesRoute() {
   useEffect(markIntegrationVisited, []);
