@@ -1,11 +1,16 @@
 import { stemmer } from 'stemmer';
+import { asciiDigits, numberOf, quantityTerms, splitLettersAndDigits, unitOf } from './languages/quantities';
+import { STOP_WORD_LIST, stripKoreanParticle } from './languages/stop-words';
 
 /**
  * Terms for lexical retrieval, the same for passages and queries. Words come from
  * Intl.Segmenter (Unicode word boundaries with dictionary segmentation for Chinese, Japanese and
  * Thai), so any language splits sensibly; Latin words lose their accents ("dès" = "des"), and
- * English words are Porter-stemmed ("returns", "returning" → "return"). Very common English,
- * French and German function words carry no signal and are dropped.
+ * English words are Porter-stemmed ("returns", "returning" → "return"). Function words of the
+ * shoppers' languages carry no signal and are dropped (languages/stop-words.ts); Korean words lose
+ * their particles. Words that mix letters and digits count whole and by part ("SPF50": spf50,
+ * spf, 50), and every quantity also gets one canonical term whatever its spelling ("2P", "two
+ * people", "2人用", "สองคน": 2person), from languages/quantities.ts.
  */
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
@@ -16,40 +21,26 @@ const LATIN = /^[\p{Script=Latin}\p{M}0-9]+$/u;
 const APOSTROPHE = /['\u2019]/;
 
 const foldAccents = (value: string) => (LATIN.test(value) ? value.normalize('NFD').replace(/\p{M}/gu, '') : value);
+const normalise = (word: string) => foldAccents(asciiDigits(word.normalize('NFKC').toLowerCase()));
 
-/**
- * Function words with no retrieval signal (English, French, German), accent-folded like terms.
- * Words that name things in a shop ("down", "over", "back") are not here, and neither are the
- * one-letter leftovers of contractions and elisions ("don't", "l'étiquette"), which go separately.
- */
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be but by for from has have how i if in into is it its me my of on or our so than that the their them then there ' +
-    'these they this to too was we were what when where which who why will with you your do does did can could would should about ' +
-    'am been being any all also just not no nor only very ' +
-    'le la les un une des du de et est en au aux ce ces dans pour par sur pas que qui ne se sa son ses vos votre nous vous il elle ' +
-    'ou où y à avec mais plus leur leurs mon ma mes ton ta tes cette cet comme être avoir ont sont ' +
-    'der die das und ist ein eine einen einem einer eines dem den des zu zum zur im ins mit auf für von sie es ich wir ihr ihre ihren ' +
-    'nicht oder aber auch wie bei aus nach an am um als sich wird werden kann können dass unser unsere mein meine'
-  )
-    .split(' ')
-    .map(foldAccents),
-);
+const STOP_WORDS = new Set(STOP_WORD_LIST.map(normalise));
 const CONTRACTION_PARTS = new Set('s t m d ll re ve l j n c qu'.split(' '));
 
 /** The index term of one word, or null when it carries no signal. */
 export function termOf(word: string): string | null {
-  const value = foldAccents(word.normalize('NFKC').toLowerCase());
+  const value = stripKoreanParticle(normalise(word));
   if (!value || value.length > MAX_TERM_LENGTH || STOP_WORDS.has(value)) return null;
   if (ASCII_WORD.test(value) && !/^\d+$/.test(value) && value.length > 2) return stemmer(value);
   return value;
 }
 
-/** Terms of one word-like segment: "women's" is "women", "l'étiquette" is "etiquette". */
+/** Terms of one word-like segment: "women's" is "women", "l'étiquette" is "etiquette", "spf50" is spf50, spf, 50. */
 function termsOfWord(word: string): string[] {
   if (!APOSTROPHE.test(word)) {
     const term = termOf(word);
-    return term ? [term] : [];
+    const parts = splitLettersAndDigits(normalise(word));
+    if (!parts) return term ? [term] : [];
+    return [...(term ? [term] : []), ...parts.flatMap((part) => termOf(part) ?? [])];
   }
   return word.split(APOSTROPHE).flatMap((part) => {
     const term = CONTRACTION_PARTS.has(foldAccents(part.toLowerCase())) ? null : termOf(part);
@@ -67,9 +58,34 @@ export interface Token {
 
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
+  // The number a quantity's unit may follow: the last word, or a number inside it ("100g", "2人").
+  let pending: { value: number; surface: string; index: number } | null = null;
   for (const segment of segmenter.segment(text)) {
-    if (!segment.isWordLike) continue;
+    if (!segment.isWordLike) {
+      // "2-person", "100 g": a hyphen or a space keeps the number waiting; anything else ends it.
+      if (!/^[\s\-‐–]*$/.test(segment.segment)) pending = null;
+      continue;
+    }
+    const word = normalise(segment.segment);
+    const unit = pending ? unitOf(word) : null;
+    if (pending && unit) {
+      for (const term of quantityTerms(pending.value, unit)) tokens.push({ term, surface: `${pending.surface} ${segment.segment}`, index: pending.index });
+    }
     for (const term of termsOfWord(segment.segment)) tokens.push({ term, surface: segment.segment, index: segment.index });
+    const parts = splitLettersAndDigits(word);
+    if (parts) {
+      // "100g", "2p", "spf50": the quantity inside the word.
+      const [first, second] = parts;
+      const value = numberOf(first as string);
+      const inner = value !== null && second ? unitOf(second) : null;
+      if (value !== null && inner)
+        for (const term of quantityTerms(value, inner)) if (term !== termOf(word)) tokens.push({ term, surface: segment.segment, index: segment.index });
+      const last = parts.at(-1) as string;
+      pending = numberOf(last) === null ? null : { value: numberOf(last) as number, surface: segment.segment, index: segment.index };
+      continue;
+    }
+    const value = numberOf(word);
+    pending = value === null ? null : { value, surface: segment.segment, index: segment.index };
   }
   return tokens;
 }

@@ -51,9 +51,14 @@ export interface QueryWord {
   alternatives: Alternative[];
 }
 
-/** Expansions per query word at most, and in all: a search stays a few dozen postings lists. */
+/**
+ * Expansions per query word at most, and in all: a search stays a few dozen postings lists. The
+ * shop's vocabulary has its own allowance, since its groups span eight languages and most of a
+ * group's terms are simply absent from one store's index (an empty postings list costs little).
+ */
 const MAX_PER_WORD = 8;
 const MAX_EXPANSIONS = 24;
+const MAX_COMMERCE_PER_WORD = 48;
 /** Words too general to widen ("need", "thing"): their synonyms would match everything. */
 export const GENERIC = new Set(
   'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry'.split(
@@ -116,11 +121,13 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
   const add = (target: QueryWord, word: string, relation: Relation) => {
     // Phrases ("send back", "out of doors") would match their words anywhere: they only trigger.
     if (!SINGLE_WORD.test(word) || (relation !== 'form' && relation !== 'commerce' && word.length < 4)) return;
+    const commerce = relation === 'commerce';
     for (const term of termsOf(word)) {
-      if (budget <= 0 || target.alternatives.length >= MAX_PER_WORD) return;
+      const count = target.alternatives.filter((alternative) => (alternative.relation === 'commerce') === commerce).length;
+      if (commerce ? count >= MAX_COMMERCE_PER_WORD : budget <= 0 || count >= MAX_PER_WORD) return;
       if (queryTerms.has(term) || target.alternatives.some((alternative) => alternative.term === term)) continue;
       target.alternatives.push({ term, relation, weight: RELATION_WEIGHTS[relation], word });
-      budget -= 1;
+      if (!commerce) budget -= 1;
     }
   };
   // The shop's own vocabulary first, then the dictionary's, nearest relation first.
