@@ -59,6 +59,37 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
 export const priceRangeSchema = z.object({ min: decimalStringSchema, max: decimalStringSchema, currency: currencyCodeSchema.nullable() });
 export type PriceRange = z.infer<typeof priceRangeSchema>;
 
+export const productFactKinds = [
+  'weight',
+  'volume',
+  'capacity',
+  'battery',
+  'power',
+  'brightness',
+  'spf',
+  'waterproof',
+  'shelfLife',
+  'age',
+  'dimensions',
+  'material',
+] as const;
+export type ProductFactKind = (typeof productFactKinds)[number];
+
+/**
+ * A typed fact read from the product's description or a column ("2-person", "防水ではありません",
+ * "内容量 50ml"), so "which tents sleep 2" or "waterproof under $50" compare values instead of
+ * words. `value` is the number in `unit` ("ml", "L", "g", "kg", "h", "W", "lm", "person", "days",
+ * "months", "years"), true/false for waterproof (false when the text says it is not), or text
+ * (material, dimensions); `text` is the words it was read from, as written.
+ */
+export const productFactSchema = z.object({
+  kind: z.enum(productFactKinds),
+  value: z.union([z.number(), z.boolean(), z.string()]),
+  unit: z.string().optional(),
+  text: z.string(),
+});
+export type ProductFact = z.infer<typeof productFactSchema>;
+
 export const productRecordSchema = z.object({
   title: z.string().min(1),
   /** Shopify's URL handle ("cloudburst-rain-jacket"); null when the source has none. */
@@ -79,5 +110,7 @@ export const productRecordSchema = z.object({
   /** Some variant can be bought now; null when the source says nothing about stock. */
   available: z.boolean().nullable(),
   image: z.string().nullable(),
+  /** Optional: records stored before facts were read have none. */
+  facts: z.array(productFactSchema).optional(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;

@@ -1,37 +1,13 @@
 import Papa from 'papaparse';
 import type { BlockDraft } from '../block';
+import { inferRoles } from './column-inference';
+import { COLUMN_ROLES, type ColumnRole, headerKey } from './column-names';
 import { htmlToText } from './html';
 import { productBlock } from './product-passage';
 import { addAttribute, addDistinct, finishProduct, newProductDraft, type ProductDraft, tagList, type VariantDraft } from './product-record';
 import { parseCount, parseFlag, parseMoney, parseWeight, weightFromGrams } from './product-values';
 
-/**
- * Column names (lower case) by what they hold, in order of preference: Shopify and WooCommerce
- * exports, and the plain names a hand-made list uses. Every other column is kept as an attribute
- * under its own name ("colors", "Material").
- */
-const COLUMNS = {
-  title: ['title', 'name', 'product name', 'product title', 'product'],
-  handle: ['handle', 'slug'],
-  description: ['body (html)', 'body html', 'body_html', 'body', 'description', 'product description', 'short description'],
-  price: ['variant price', 'price', 'sale price', 'regular price'],
-  compareAtPrice: ['variant compare at price', 'compare at price', 'compare_at_price'],
-  currency: ['currency', 'variant currency', 'price currency'],
-  url: ['url', 'product url', 'link', 'permalink', 'online store url'],
-  sku: ['variant sku', 'sku'],
-  vendor: ['vendor', 'brand'],
-  type: ['type', 'product type', 'product category', 'category', 'categories'],
-  tags: ['tags'],
-  grams: ['variant grams', 'grams'],
-  weight: ['variant weight', 'weight', 'weight (kg)', 'weight (g)', 'weight (lb)', 'weight (oz)', 'weight_kg', 'weight_g'],
-  weightUnit: ['variant weight unit', 'weight unit'],
-  inventory: ['variant inventory qty', 'inventory', 'inventory quantity', 'stock', 'stock quantity', 'quantity', 'qty'],
-  available: ['available', 'in stock', 'availability', 'stock status'],
-  image: ['image src', 'image', 'image url', 'images'],
-  variantTitle: ['variant title', 'variant'],
-} as const;
-
-type Role = keyof typeof COLUMNS;
+type Role = ColumnRole;
 /** Option columns: Shopify's "Option1 Name"/"Option1 Value", WooCommerce's "Attribute 1 name"/"Attribute 1 value(s)". */
 const OPTION_NAME = /^(?:option|attribute )(\d+) name$/;
 const OPTION_VALUE = /^(?:option|attribute )(\d+) value(?:\(s\))?$/;
@@ -44,13 +20,19 @@ interface Layout {
   rest: number[];
 }
 
-function layoutOf(header: string[]): Layout {
-  const names = header.map((name) => name.trim().toLowerCase());
+/**
+ * Column roles by header (in any of our merchants' languages, see column-names.ts; every other
+ * column is kept as an attribute under its own name, "colors", "Material"), and by the values
+ * when no header names the title (column-inference.ts).
+ */
+function layoutOf(header: string[], rows: string[][]): Layout {
+  const names = header.map(headerKey);
   const roles: Partial<Record<Role, number>> = {};
-  for (const role of Object.keys(COLUMNS) as Role[]) {
-    const index = COLUMNS[role].map((name) => names.indexOf(name)).find((i) => i >= 0);
-    if (index !== undefined) roles[role] = index;
+  for (const role of Object.keys(COLUMN_ROLES) as Role[]) {
+    const index = COLUMN_ROLES[role].map((name) => names.indexOf(headerKey(name))).find((i) => i >= 0);
+    if (index !== undefined && !Object.values(roles).includes(index)) roles[role] = index;
   }
+  if (roles.title === undefined) Object.assign(roles, inferRoles(header, rows, roles));
   const options = names.flatMap((name, value) => {
     const number = OPTION_VALUE.exec(name)?.[1];
     if (!number) return [];
@@ -72,9 +54,9 @@ export function csvBlocks(text: string, currency: string | null = null): BlockDr
   const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const [header, ...rows] = data;
   if (!header) return [];
-  const layout = layoutOf(header);
+  const layout = layoutOf(header, rows);
   if (layout.roles.title === undefined) return rows.map((row) => tableRowBlock(header, row)).filter((block) => block.text);
-  return groupRows(layout, rows).map((group) => productBlock(finishProduct(productOf(layout, group), currency)));
+  return groupRows(layout, rows).map((group) => productBlock(finishProduct(productOf(layout, group, currency), currency)));
 }
 
 /** Rows of one product: a new handle (or title, without handles) starts the next product. */
@@ -92,7 +74,7 @@ function groupRows(layout: Layout, rows: string[][]): string[][][] {
   return groups;
 }
 
-function productOf(layout: Layout, rows: string[][]): ProductDraft {
+function productOf(layout: Layout, rows: string[][], storeCurrency: string | null): ProductDraft {
   const first = rows[0] as string[];
   const at = (row: string[], index: number | undefined) => (index === undefined ? '' : (row[index] ?? '').trim());
   const cell = (row: string[], role: Role) => at(row, layout.roles[role]);
@@ -121,8 +103,11 @@ function productOf(layout: Layout, rows: string[][]): ProductDraft {
       const value = at(row, index);
       if (value) variant.options[(layout.header[index] as string).trim()] = value;
     }
-    variant.price = parseMoney(cell(row, 'price'));
-    variant.compareAtPrice = parseMoney(cell(row, 'compareAtPrice'));
+    // A list with only a list price (定価) sells at it.
+    const priceCell = layout.roles.price === undefined ? cell(row, 'compareAtPrice') : cell(row, 'price');
+    const hint = cell(row, 'currency').toUpperCase() || storeCurrency;
+    variant.price = parseMoney(priceCell, hint);
+    variant.compareAtPrice = layout.roles.price === undefined ? null : parseMoney(cell(row, 'compareAtPrice'), hint);
     const weightHeader = layout.header[layout.roles.weight ?? -1];
     variant.weight =
       parseWeight(cell(row, 'weight'), cell(row, 'weightUnit') || weightHeader) ??

@@ -1,4 +1,5 @@
 import type { BlockDraft } from '../block';
+import { type ColumnRole, columnRoleOf } from './column-names';
 import { htmlToText } from './html';
 import { productBlock } from './product-passage';
 import { addAttribute, addDistinct, finishProduct, newProductDraft, type ProductDraft, tagList, type VariantDraft } from './product-record';
@@ -12,6 +13,10 @@ const text = (value: unknown): string | undefined =>
 /** The first field present, under any of its spellings (Shopify REST snake_case, GraphQL camelCase, plain names). */
 const pick = (item: JsonObject, ...keys: string[]): unknown =>
   keys.map((key) => item[key]).find((value) => value !== undefined && value !== null);
+/** The value under the first key naming `role` in any of our merchants' languages ("商品名", "harga"). */
+const byRole = (item: JsonObject, role: ColumnRole): unknown =>
+  Object.entries(item).find(([key, value]) => value !== undefined && value !== null && columnRoleOf(key) === role)?.[1];
+const titleOf = (item: JsonObject) => text(item.title ?? item.name ?? byRole(item, 'title'));
 /** A GraphQL connection (`{ nodes }` or `{ edges: [{ node }] }`) or a plain array, as an array of objects. */
 function listOf(value: unknown): JsonObject[] {
   if (Array.isArray(value)) return value.filter(isObject);
@@ -44,7 +49,7 @@ export function jsonBlocks(value: unknown, currency: string | null = null): Bloc
   const list = isObject(value) && value.products !== undefined ? value.products : value;
   const items = listOf(list);
   const whole = Array.isArray(list) ? items.length === list.length : items.length > 0;
-  if (items.length > 0 && whole && items.every((item) => text(item.title ?? item.name))) {
+  if (items.length > 0 && whole && items.every((item) => titleOf(item))) {
     const listCurrency = isObject(value) ? text(pick(value, 'currency', 'currencyCode'))?.toUpperCase() : undefined;
     return items.map((item) => productBlock(finishProduct(productDraft(item, listCurrency), currency)));
   }
@@ -70,18 +75,18 @@ function money(value: unknown) {
 }
 
 function productDraft(item: JsonObject, listCurrency: string | undefined): ProductDraft {
-  const product = newProductDraft(text(item.title ?? item.name) ?? '');
+  const product = newProductDraft(titleOf(item) ?? '');
   product.handle = text(pick(item, 'handle', 'slug'));
-  product.url = text(pick(item, 'url', 'onlineStoreUrl', 'online_store_url', 'link', 'permalink'));
-  product.vendor = text(pick(item, 'vendor', 'brand'));
-  product.productType = text(pick(item, 'product_type', 'productType', 'type', 'category'));
-  product.tags = tagList(item.tags);
-  const html = text(pick(item, 'body_html', 'descriptionHtml', 'description', 'body'));
+  product.url = text(pick(item, 'url', 'onlineStoreUrl', 'online_store_url', 'link', 'permalink') ?? byRole(item, 'url'));
+  product.vendor = text(pick(item, 'vendor', 'brand') ?? byRole(item, 'vendor'));
+  product.productType = text(pick(item, 'product_type', 'productType', 'type', 'category') ?? byRole(item, 'type'));
+  product.tags = tagList(item.tags ?? byRole(item, 'tags'));
+  const html = text(pick(item, 'body_html', 'descriptionHtml', 'description', 'body') ?? byRole(item, 'description'));
   if (html) product.description = htmlToText(html) || undefined;
-  const image = pick(item, 'featuredImage', 'featured_image', 'image');
+  const image = pick(item, 'featuredImage', 'featured_image', 'image') ?? byRole(item, 'image');
   product.image =
     text(isObject(image) ? (image.url ?? image.src) : image) ?? text(listOf(item.images)[0]?.src ?? listOf(item.images)[0]?.url);
-  product.currency = text(pick(item, 'currency', 'currencyCode'))?.toUpperCase() ?? listCurrency;
+  product.currency = text(pick(item, 'currency', 'currencyCode') ?? byRole(item, 'currency'))?.toUpperCase() ?? listCurrency;
   for (const option of listOf(item.options)) {
     const name = text(option.name);
     if (!name) continue;
@@ -92,7 +97,7 @@ function productDraft(item: JsonObject, listCurrency: string | undefined): Produ
   const variants = listOf(item.variants);
   product.variants = (variants.length ? variants : [item]).map((variant) => variantDraft(variant, product.optionNames));
   for (const [key, value] of Object.entries(item)) {
-    if (READ_FIELDS.has(key)) continue;
+    if (READ_FIELDS.has(key) || columnRoleOf(key)) continue;
     const shown = Array.isArray(value) ? value.flatMap((entry) => (text(entry) ? [text(entry)] : [])).join(', ') : text(value);
     addAttribute(product.attributes, key, typeof value === 'boolean' ? (value ? 'yes' : 'no') : shown);
   }
@@ -116,16 +121,21 @@ function variantDraft(variant: JsonObject, optionNames: string[]): VariantDraft 
   const unit = text(pick(variant, 'weight_unit', 'weightUnit'));
   const weight = isObject(measurement)
     ? parseWeight(measurement.value, text(measurement.unit))
-    : (parseWeight(variant.weight, unit) ?? weightFromGrams(variant.grams, unit));
+    : (parseWeight(variant.weight ?? byRole(variant, 'weight'), unit) ?? weightFromGrams(variant.grams, unit));
   return {
     title: text(variant.title ?? variant.name),
-    sku: text(variant.sku),
-    price: money(variant.price),
-    compareAtPrice: money(pick(variant, 'compare_at_price', 'compareAtPrice')),
+    sku: text(variant.sku ?? byRole(variant, 'sku')),
+    price: money(variant.price ?? byRole(variant, 'price') ?? byRole(variant, 'compareAtPrice')),
+    compareAtPrice: money(
+      pick(variant, 'compare_at_price', 'compareAtPrice') ??
+        (byRole(variant, 'price') === undefined ? undefined : byRole(variant, 'compareAtPrice')),
+    ),
     options,
     weight,
-    inventory: parseCount(pick(variant, 'inventoryQuantity', 'inventory_quantity', 'inventory', 'totalInventory')),
-    available: parseFlag(pick(variant, 'availableForSale', 'available')),
+    inventory: parseCount(
+      pick(variant, 'inventoryQuantity', 'inventory_quantity', 'inventory', 'totalInventory') ?? byRole(variant, 'inventory'),
+    ),
+    available: parseFlag(pick(variant, 'availableForSale', 'available') ?? byRole(variant, 'available')),
   };
 }
 

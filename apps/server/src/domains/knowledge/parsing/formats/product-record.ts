@@ -1,4 +1,5 @@
 import type { ProductAttribute, ProductRecord, ProductVariant, ProductWeight } from '@aisle/contracts/products';
+import { productFacts } from './product-facts';
 import { compareDecimal, gramsOf, type Money } from './product-values';
 
 /*
@@ -113,6 +114,7 @@ export function finishProduct(draft: ProductDraft, storeCurrency: string | null 
     .filter((option) => option.values.length);
   const prices = variants.flatMap((variant) => (variant.price ? [variant.price] : [])).sort(compareDecimal);
   const flags = variants.map((variant) => variant.available);
+  const facts = productFacts(draft.description, draft.attributes);
   return {
     title: draft.title,
     handle: draft.handle ?? null,
@@ -128,5 +130,6 @@ export function finishProduct(draft: ProductDraft, storeCurrency: string | null 
     currency,
     available: flags.includes(true) ? true : flags.every((flag) => flag === false) ? false : null,
     image: draft.image ?? null,
+    ...(facts.length ? { facts } : {}),
   };
 }
