@@ -1,4 +1,4 @@
-import { expandQuery, GENERIC, type QueryWord, termsOf } from '../knowledge';
+import { closestTerm, expandQuery, GENERIC, type QueryWord, termsOf } from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {
@@ -46,41 +46,93 @@ const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' })
 
 export const sourceLabel = (passage: RetrievedPassage) => (passage.heading ? `${passage.fileName} › ${passage.heading}` : passage.fileName);
 
-/** The question's words with what stands for each (lexicon/expand-query.ts), and how well a text covers them. */
+/**
+ * The question's words with what stands for each (lexicon/expand-query.ts), and how well a text
+ * covers them. Words of the conversation's topic (a follow-up's earlier question) come after the
+ * question's own and count for less.
+ */
 interface Question {
   words: QueryWord[];
+  /** How much covering each word counts (1 for the question's own words). */
+  weights: number[];
 }
+
+/** How much a topic word from earlier in the conversation counts against one of the question's own. */
+const TOPIC_WEIGHT = 0.5;
+/** A misspelt word matched to the passages' own word counts a little less than the word itself. */
+const SPELLING_WEIGHT = 0.8;
 
 /** Per question word, the best weight with which a text matches it (0: not at all). */
 function coverage(question: Question, text: string): number[] {
   const terms = new Set(termsOf(text));
-  return question.words.map((word) =>
-    terms.has(word.term) ? 1 : Math.max(0, ...word.alternatives.filter((a) => terms.has(a.term)).map((a) => a.weight)),
+  return question.words.map(
+    (word, i) =>
+      (question.weights[i] ?? 1) *
+      (terms.has(word.term) ? 1 : Math.max(0, ...word.alternatives.filter((a) => terms.has(a.term)).map((a) => a.weight))),
   );
+}
+
+/**
+ * A shopper's misspelt word ("shiping", "refnd") that no passage uses, matched to the closest word
+ * the passages do use, as an alternative of its own.
+ */
+function withSpellings(words: QueryWord[], passages: RetrievedPassage[]): QueryWord[] {
+  const vocabulary = new Set(passages.flatMap((passage) => termsOf(`${passage.heading}\n${passage.text}`)));
+  return words.map((word) => {
+    if (vocabulary.has(word.term) || word.alternatives.some((alternative) => vocabulary.has(alternative.term))) return word;
+    const closest = closestTerm(word.term, vocabulary);
+    return closest
+      ? { ...word, alternatives: [...word.alternatives, { term: closest, relation: 'form', weight: SPELLING_WEIGHT, word: closest }] }
+      : word;
+  });
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
+/** Scripts written without spaces between words: a sentence there is not counted in words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Thai ends a sentence with a space, not a mark: a space between two Thai letters ends one. */
+const THAI_SENTENCE_BREAK = /(?<=[\p{Script=Thai}])\s+(?=[\p{Script=Thai}])/u;
+
 /**
- * A passage's sentences, whole: the segmenter cuts after abbreviations ("Portland, OR. and…"),
- * so a piece that starts in lower case joins the one before; list lines stay sentences.
+ * A passage's sentences, whole, in any script: Intl.Segmenter's sentence boundaries (。！？ as
+ * well as . ! ?); the segmenter cuts after abbreviations ("Portland, OR. and…"), so a Latin piece
+ * that starts in lower case joins the one before; Thai sentences end at a space; list lines stay
+ * sentences.
  */
 function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   for (const line of text.split(/\n+/)) {
     const lineStart = sentences.length;
     for (const segment of sentenceSegmenter.segment(line)) {
-      const sentence = segment.segment.trim();
-      if (!sentence) continue;
-      if (sentences.length > lineStart && /^[a-z]/.test(sentence)) sentences[sentences.length - 1] += ` ${sentence}`;
-      else sentences.push(sentence);
+      for (const piece of segment.segment.split(THAI_SENTENCE_BREAK)) {
+        const sentence = piece.trim();
+        if (!sentence) continue;
+        if (sentences.length > lineStart && /^[a-z]/.test(sentence)) sentences[sentences.length - 1] += ` ${sentence}`;
+        else sentences.push(sentence);
+      }
     }
   }
   return sentences;
 }
 
-/** A sentence an answer may quote: a whole sentence, not a heading, a label or a fragment. */
-const isWhole = (sentence: string) => sentence.split(/\s+/).length >= 4 && /^[\p{Lu}\p{N}"“(]/u.test(sentence);
+/**
+ * A sentence an answer may quote: a whole sentence, not a heading, a label or a fragment. In a
+ * spaced script, four words or more starting like a sentence; in Japanese, Chinese or Thai, a
+ * few letters' worth that is not a label ("送料：").
+ */
+function isWhole(sentence: string): boolean {
+  if (UNSPACED.test(sentence)) return [...sentence.replace(/[\s\p{P}]/gu, '')].length >= 6 && !/[:：]$/.test(sentence);
+  return sentence.split(/\s+/).length >= 4 && /^[\p{Lu}\p{N}"“(]/u.test(sentence);
+}
+
+/** Sentences read in order: Japanese and Chinese ones run on without a space, others with one. */
+export function joinSentences(sentences: string[]): string {
+  return sentences.reduce(
+    (text, sentence) => (!text ? sentence : /[。！？]$/.test(text) ? `${text}${sentence}` : `${text} ${sentence}`),
+    '',
+  );
+}
 
 /**
  * The sentences of the top passages that answer the question best: first the one covering most
@@ -101,7 +153,7 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
         sentence,
         covered: own.map((weight, i) => Math.max(weight, byHeading[i] ?? 0)),
         // Says every word of the question itself: between equals, it beats one that leans on its heading.
-        complete: own.every((weight) => weight > 0),
+        complete: own.every((weight, i) => (question.weights[i] ?? 1) < 1 || weight > 0),
         whole: isWhole(sentence),
       };
     });
@@ -149,13 +201,38 @@ function oppositeNote(question: Question, sentences: string[]): string | null {
   return null;
 }
 
+/** What an answer may lean on besides the question: the conversation so far. */
+export interface AnswerContext {
+  /** The shopper's earlier message this one follows up on ("Do you ship to Japan?" before "How long does it take?"). */
+  topic?: string;
+  /** Whether the question's own language is English (the note about opposites is English only). */
+  english?: boolean;
+  /** The text said when nothing is known, in the shopper's language. */
+  unknownText?: string;
+}
+
 /**
  * A short answer made only of the store's own sentences, with the passages it cites; or the plain
  * "don't know" when no passage is about the question. Deterministic: same passages, same answer.
+ * A follow-up's topic (context.topic) must be met by the passage too ("it" is the tent asked
+ * about before), and helps choose its sentences at half weight.
  */
-export function composeGroundedAnswer(question: string, passages: RetrievedPassage[], minScore = 0): LocalAnswer {
+export function composeGroundedAnswer(
+  question: string,
+  passages: RetrievedPassage[],
+  minScore = 0,
+  context: AnswerContext = {},
+): LocalAnswer {
+  const unknown: LocalAnswer = { outcome: 'unknown', text: context.unknownText ?? UNKNOWN_ANSWER };
   // Words as general as "get" or "need" say nothing about what is asked.
-  const asked: Question = { words: expandQuery(question).filter((word) => !GENERIC.has(word.surface)) };
+  const own = withSpellings(
+    expandQuery(question).filter((word) => !GENERIC.has(word.surface)),
+    passages.filter((passage) => passage.score > minScore),
+  );
+  const ownTerms = new Set(own.map((word) => word.term));
+  const topic = context.topic ? expandQuery(context.topic).filter((word) => !GENERIC.has(word.surface) && !ownTerms.has(word.term)) : [];
+  const asked: Question = { words: own, weights: own.map(() => 1) };
+  const withTopic: Question = { words: [...own, ...topic], weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT)] };
   // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
   const count = asked.words.length;
   const needed = count <= 2 ? count : Math.ceil(count * MIN_TERM_COVERAGE);
@@ -164,13 +241,16 @@ export function composeGroundedAnswer(question: string, passages: RetrievedPassa
       if (passage.score <= minScore) return false;
       // Few words must each match closely: "tea" is not answered by a passage about "drinks".
       const floor = count <= 2 ? CLOSE_WORD_WEIGHT : MIN_WORD_WEIGHT;
-      const matched = coverage(asked, `${passage.heading}\n${passage.text}`).filter((weight) => weight >= floor);
-      return matched.length >= needed;
+      const text = `${passage.heading}\n${passage.text}`;
+      const matched = coverage(asked, text).filter((weight) => weight >= floor);
+      if (matched.length < needed) return false;
+      // A follow-up is about what came before: the passage must also be about that topic.
+      return !topic.length || coverage({ words: topic, weights: topic.map(() => 1) }, text).some((weight) => weight >= CLOSE_WORD_WEIGHT);
     })
     .slice(0, MAX_PASSAGES);
-  if (!asked.words.length || !relevant.length) return { outcome: 'unknown', text: UNKNOWN_ANSWER };
+  if (!asked.words.length || !relevant.length) return unknown;
 
-  const picked = pickSentences(asked, relevant);
+  const picked = pickSentences(withTopic, relevant);
   const citations: Citation[] = [];
   for (const { passage, sentence } of picked) {
     const citation = citations.find((c) => c.passage.id === passage.id);
@@ -178,7 +258,7 @@ export function composeGroundedAnswer(question: string, passages: RetrievedPassa
     else citations.push({ passage, sentences: [sentence] });
   }
   const sentences = picked.map((p) => p.sentence);
-  const note = oppositeNote(asked, sentences);
+  const note = context.english === false ? null : oppositeNote(asked, sentences);
   // The sources travel apart from the text (each transport shows them its own way): no list here.
-  return { outcome: 'answer', text: [...sentences, ...(note ? [note] : [])].join(' '), citations };
+  return { outcome: 'answer', text: joinSentences([...sentences, ...(note ? [note] : [])]), citations };
 }

@@ -7,6 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { termsOf } from '../knowledge';
 import { type Citation, composeGroundedAnswer, type LocalAnswer, type Retrieve, sourceLabel } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
 import { answerFromProducts, type StoredProduct } from './local-product-answer';
@@ -44,6 +45,23 @@ const lastUserMessage = (prompt: LanguageModelV4Prompt) => {
   const message = prompt.findLast((m) => m.role === 'user');
   return message ? textOf(message).trim() : '';
 };
+
+/** The shopper's messages before the last one, oldest first. */
+const earlierUserMessages = (prompt: LanguageModelV4Prompt) =>
+  prompt
+    .filter((m) => m.role === 'user')
+    .slice(0, -1)
+    .map((m) => textOf(m).trim())
+    .filter(Boolean);
+
+/**
+ * Words that point back at what was said before ("is it waterproof?", "それは何グラム？",
+ * "อันนี้กันน้ำไหม", "它多重", "yang ini", "cái này", "이거"): the question is about the earlier topic.
+ */
+const REFERS_BACK =
+  /\b(it|its|it's|that one|this one|that|this|them|they|those|these|the same|ini|itu|nya|nó|cái này|cái đó)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|อันนั้น|ตัวนี้|ตัวนั้น|มัน|นี้|นั้น|它|這個|这个|那個|那个|這款|这款|이거|그거|이것|그것/iu;
+/** A follow-up short enough to lean on the earlier question ("and to Japan?", "how long?"). */
+const SHORT_FOLLOW_UP = 4;
 
 /** The local model has no tokenizer; whitespace-separated words stand in for tokens (cost is 0 anyway). */
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -84,8 +102,8 @@ type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCal
  * (local-product-answer.ts); otherwise retrieves passages for the last user message and answers
  * with their own whole sentences, or says plainly that it does not know. The passages it quotes travel apart from the text, as document sources, for
  * each transport to show its own way. Created per turn around the assistant's search.
- *
- * Not yet: using earlier messages to resolve follow-up questions ("and for shoes?").
+ * A follow-up ("is it waterproof?", "and to Japan?") is searched and answered with the shopper's
+ * previous message as its topic.
  */
 export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
   async function step(call: LanguageModelV4CallOptions): Promise<LocalStep> {
@@ -99,8 +117,21 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     if (choice?.kind === 'call') {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
-    const [passages, products] = await Promise.all([options.retrieve(question), options.products?.() ?? []]);
-    const grounded = productAnswer(question, products) ?? composeGroundedAnswer(question, passages, options.minScore);
+    const earlier = earlierUserMessages(call.prompt);
+    const topic = earlier.at(-1);
+    // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
+    const followUp = topic !== undefined && REFERS_BACK.test(question);
+    const [passages, products] = await Promise.all([
+      options.retrieve(followUp ? `${topic} ${question}` : question),
+      options.products?.() ?? [],
+    ]);
+    let grounded =
+      productAnswer(question, products) ?? composeGroundedAnswer(question, passages, options.minScore, followUp ? { topic } : {});
+    // A short question nothing answers alone may continue the last one ("and to Japan?").
+    if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
+      const more = await options.retrieve(`${topic} ${question}`);
+      grounded = composeGroundedAnswer(question, more, options.minScore, { topic });
+    }
     // A function fits but the question lacks what it needs: ask, unless the stores answer it.
     if (choice?.kind === 'ask' && grounded.outcome !== 'answer')
       return { kind: 'text', answer: { outcome: 'ask', text: askForArguments(choice.missing) } };

@@ -23,5 +23,6 @@ export { replaceListedProduct } from './replace-listed-product';
 export { searchKnowledge } from './retrieval/hybrid-search';
 export type { QueryWord } from './retrieval/lexicon/expand-query';
 export { expandQuery, GENERIC } from './retrieval/lexicon/expand-query';
+export { closestTerm } from './retrieval/spelling';
 export { termsOf } from './retrieval/tokenize';
 export { findStoreFile, saveGeneratedFile } from './save-generated-file';

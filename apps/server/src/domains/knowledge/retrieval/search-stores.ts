@@ -3,7 +3,8 @@ import type { Db } from '../../../db/database';
 import { stores } from '../../../db/schema';
 import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 import { B, K1 } from './bm25';
-import { expandQuery, type WeightedTerm, weightedQueryTerms } from './lexicon/expand-query';
+import { expandQuery, type QueryWord, type WeightedTerm, weightedQueryTerms } from './lexicon/expand-query';
+import { closestTerm } from './spelling';
 import { matchedSurfaces } from './tokenize';
 
 /**
@@ -48,7 +49,15 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
     .select({ id: stores.id, passageCount: stores.passageCount, totalLength: stores.totalLength })
     .from(stores)
     .where(and(eq(stores.ownerEmail, input.ownerEmail), inArray(stores.id, [...new Set(input.storeIds)])));
-  const words = expandQuery(input.query, { expand: input.expand !== false });
+  const expanded = expandQuery(input.query, { expand: input.expand !== false });
+  const words =
+    input.expand === false
+      ? expanded
+      : await withSpellings(
+          db,
+          owned.map((store) => store.id),
+          expanded,
+        );
   const terms = weightedQueryTerms(words);
   const passageCount = owned.reduce((sum, store) => sum + store.passageCount, 0);
   if (!owned.length || !terms.length || !passageCount || input.k < 1) return { results: [], mode: 'lexical' };
@@ -118,4 +127,52 @@ async function bm25Ranking(
       FROM leaders l JOIN passages p ON p.id = l.passage_id JOIN files f ON f.id = p.file_id
       ORDER BY l.score DESC, l.passage_id`,
   );
+}
+
+/** A misspelt word found through the store's own closest word counts a little less than the word itself. */
+const SPELLING_WEIGHT = 0.8;
+const SPELLABLE = /^[a-z]{4,}$/;
+/** Candidates read per misspelt word at most: the store's words with its first letter and about its length. */
+const SPELLING_CANDIDATES = 5_000;
+
+/**
+ * The query's words that no store of the search uses, each with the store's closest word as an
+ * alternative ("shiping" → "ship"). One look-up of the words, and only when a word is missing,
+ * one of the store's words that start like it.
+ */
+async function withSpellings(db: Db, storeIds: string[], words: QueryWord[]): Promise<QueryWord[]> {
+  const spellable = words.filter((word) => SPELLABLE.test(word.term));
+  if (!spellable.length || !storeIds.length) return words;
+  const ids = arrayLiteral(storeIds);
+  const present = await rowsOf<{ term: string }>(
+    db,
+    sql`SELECT DISTINCT term FROM store_term_stats WHERE store_id = ANY(${ids}::uuid[]) AND term = ANY(${arrayLiteral(spellable.flatMap((word) => [word.term, ...word.alternatives.map((a) => a.term)]))}::text[])`,
+  );
+  const known = new Set(present.map((row) => row.term));
+  const missing = spellable.filter((word) => !known.has(word.term) && !word.alternatives.some((a) => known.has(a.term)));
+  if (!missing.length) return words;
+  const corrections = new Map<string, string>();
+  for (const word of missing) {
+    const first = word.term[0] as string;
+    const next = String.fromCharCode(first.charCodeAt(0) + 1);
+    const candidates = await rowsOf<{ term: string; df: number }>(
+      db,
+      sql`SELECT term, sum(df)::float8 AS df FROM store_term_stats
+        WHERE store_id = ANY(${ids}::uuid[]) AND term >= ${first} AND term < ${next}
+          AND length(term) BETWEEN ${word.term.length - 2} AND ${word.term.length + 2}
+        GROUP BY term LIMIT ${SPELLING_CANDIDATES}`,
+    );
+    const frequency = new Map(candidates.map((row) => [row.term, Number(row.df)]));
+    const closest = closestTerm(word.term, frequency.keys(), (term) => frequency.get(term) ?? 0);
+    if (closest) corrections.set(word.term, closest);
+  }
+  return words.map((word) => {
+    const closest = corrections.get(word.term);
+    return closest
+      ? {
+          ...word,
+          alternatives: [...word.alternatives, { term: closest, relation: 'form' as const, weight: SPELLING_WEIGHT, word: closest }],
+        }
+      : word;
+  });
 }

@@ -69,7 +69,8 @@ export function tokensOf(text: string): Token[] {
     const word = normalise(segment.segment);
     const unit = pending ? unitOf(word) : null;
     if (pending && unit) {
-      for (const term of quantityTerms(pending.value, unit)) tokens.push({ term, surface: `${pending.surface} ${segment.segment}`, index: pending.index });
+      for (const term of quantityTerms(pending.value, unit))
+        tokens.push({ term, surface: `${pending.surface} ${segment.segment}`, index: pending.index });
     }
     for (const term of termsOfWord(segment.segment)) tokens.push({ term, surface: segment.segment, index: segment.index });
     const parts = splitLettersAndDigits(word);
@@ -79,7 +80,8 @@ export function tokensOf(text: string): Token[] {
       const value = numberOf(first as string);
       const inner = value !== null && second ? unitOf(second) : null;
       if (value !== null && inner)
-        for (const term of quantityTerms(value, inner)) if (term !== termOf(word)) tokens.push({ term, surface: segment.segment, index: segment.index });
+        for (const term of quantityTerms(value, inner))
+          if (term !== termOf(word)) tokens.push({ term, surface: segment.segment, index: segment.index });
       const last = parts.at(-1) as string;
       pending = numberOf(last) === null ? null : { value: numberOf(last) as number, surface: segment.segment, index: segment.index };
       continue;

@@ -11,7 +11,28 @@ const UNITS: Record<string, string[]> = {
   kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'キロ', 'キログラム', 'กิโลกรัม', 'กก', '公斤', '千克', '킬로그램'],
   ml: ['ml', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'cc', 'ミリリットル', 'ミリ', 'มล', 'มิลลิลิตร', '毫升', '밀리리터'],
   l: ['l', 'liter', 'liters', 'litre', 'litres', 'リットル', 'ลิตร', '升', '公升', '리터'],
-  person: ['p', 'person', 'persons', 'people', 'man', 'men', 'pax', 'seater', 'sleeper', '人', '人用', '名', '名様', 'คน', 'ท่าน', 'orang', 'người', '인', '인용', '명'],
+  person: [
+    'p',
+    'person',
+    'persons',
+    'people',
+    'man',
+    'men',
+    'pax',
+    'seater',
+    'sleeper',
+    '人',
+    '人用',
+    '名',
+    '名様',
+    'คน',
+    'ท่าน',
+    'orang',
+    'người',
+    '인',
+    '인용',
+    '명',
+  ],
   h: ['h', 'hr', 'hrs', 'hour', 'hours', '時間', 'ชั่วโมง', 'ชม', '小時', '小时', 'jam', 'giờ', '시간'],
   day: ['day', 'days', '日', '日間', 'วัน', '天', 'hari', 'ngày', '일'],
   week: ['week', 'weeks', 'wk', '週', '週間', 'สัปดาห์', 'อาทิตย์', '周', '週', 'minggu', 'tuần', '주'],
@@ -53,8 +74,7 @@ const UNIT_PREFIXES = [...UNIT_OF.keys()].filter((word) => !/^[a-z]+$/.test(word
 
 /** Any script's decimal digits as ASCII ("๒๐" → "20", "२०" → "20"). */
 export function asciiDigits(text: string): string {
-  return text.replace(/[^\x00-\x7F]/gu, (char) => {
-    if (!/\p{Nd}/u.test(char)) return char;
+  return text.replace(/(?![0-9])\p{Nd}/gu, (char) => {
     // Unicode lays out decimal digits in runs of whole zero-to-nine blocks: the run's start is a zero.
     const code = char.codePointAt(0) as number;
     let start = code;

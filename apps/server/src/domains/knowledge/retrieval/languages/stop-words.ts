@@ -75,7 +75,29 @@ export const STOP_WORD_LIST: string[] = [
  * Korean writes particles onto the word ("배송은", "반품을", "서울에서"): the word's stem is what
  * a search should match. Longest first; a one-syllable word keeps its ending.
  */
-const KOREAN_PARTICLES = ['에서는', '으로는', '에서', '으로', '까지', '부터', '에게', '한테', '은', '는', '이', '가', '을', '를', '에', '의', '도', '로', '와', '과', '요'];
+const KOREAN_PARTICLES = [
+  '에서는',
+  '으로는',
+  '에서',
+  '으로',
+  '까지',
+  '부터',
+  '에게',
+  '한테',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '에',
+  '의',
+  '도',
+  '로',
+  '와',
+  '과',
+  '요',
+];
 const HANGUL = /^\p{Script=Hangul}+$/u;
 
 export function stripKoreanParticle(word: string): string {
