@@ -12,3 +12,7 @@ export type { ProviderFailure } from './provider-errors';
 export { providerFailures } from './provider-errors';
 export type { ToolCallRecord } from './read-answer-stream';
 export { readAnswerStream } from './read-answer-stream';
+export type { ShopperLanguage } from './shopper-language';
+export { detectLanguage, LANGUAGE_NAMES, languageOfThread, SHOPPER_LANGUAGES } from './shopper-language';
+export type { ShopperTextKey } from './shopper-texts';
+export { shopperText } from './shopper-texts';

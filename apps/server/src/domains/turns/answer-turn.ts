@@ -10,12 +10,12 @@ import { generationUsage, PRICING_AS_OF } from '../billing';
 import type { AbilityScope } from '../functions';
 import { listStoreProducts } from '../knowledge';
 import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
-import { couldNotAnswer, HANDOFF_TEXT, type HandoffReason, handoffRequestOf, unansweredBefore } from './handoff';
+import { couldNotAnswer, type HandoffReason, handoffRequestOf, handoffText, shopperLanguageOf, unansweredBefore } from './handoff';
 import { citationOf, type NumberedPassage, retrieveFor } from './retrieve-passages';
 import { SAFEGUARD_REFUSAL } from './safeguard';
 import { MAX_TURN_STEPS, STOPPED, type TurnContext, TurnFailure } from './turn-context';
 import type { ClientToolUse, TurnAnswer, TurnSink } from './turn-events';
-import { citedPassages, systemPromptOf } from './turn-prompt';
+import { citedPassages, shopperLanguageNote, systemPromptOf } from './turn-prompt';
 
 /** A tool the caller's app runs: the model may call it, and the turn then ends for the app. */
 export interface ClientToolSpec {
@@ -118,11 +118,12 @@ async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnReques
         )
       : {};
   const base = assistant ? systemPromptOf(assistant, passages.map(citationOf)) : GENERIC_INSTRUCTIONS;
+  const language = shopperLanguageNote(shopperLanguageOf(request.query, request.messages));
   return {
     passages,
     clientTools,
     tools: { ...clientTools, ...request.serverTools, ...functionToolSet },
-    instructions: request.systemNote ? `${base}\n\n${request.systemNote}` : base,
+    instructions: [base, language, request.systemNote].filter(Boolean).join('\n\n'),
   };
 }
 
@@ -163,11 +164,12 @@ async function refuse(request: TurnRequest, sink: TurnSink): Promise<TurnAnswer>
 /** The shopper asked for a person (or is upset): they are told plainly that one will reply; no model is asked. */
 async function handOff(request: TurnRequest, reason: HandoffReason, sink: TurnSink): Promise<TurnAnswer> {
   await request.ready;
-  sink({ type: 'text-delta', text: HANDOFF_TEXT });
+  const text = handoffText(shopperLanguageOf(request.query, request.messages));
+  sink({ type: 'text-delta', text });
   sink({ type: 'text-end' });
   const usage = { ...refusalUsage(request.modelId), refused: false };
   sink({ type: 'usage', usage });
-  return { text: HANDOFF_TEXT, usage, finishReason: undefined, clientToolUses: [], handoff: reason };
+  return { text, usage, finishReason: undefined, clientToolUses: [], handoff: reason };
 }
 
 async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, sink: TurnSink): Promise<TurnAnswer> {
@@ -249,8 +251,9 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   const unanswered = !clientToolUses.length && couldNotAnswer(answer.text);
   // Twice in a row without an answer: a person takes over rather than a third "I don't know".
   const handoff = request.handoff && unanswered && unansweredBefore(request.messages) ? ('unanswered' as const) : undefined;
+  const handoffReply = handoff ? handoffText(shopperLanguageOf(request.query, request.messages)) : '';
   if (handoff) {
-    sink({ type: 'text-delta', text: ` ${HANDOFF_TEXT}` });
+    sink({ type: 'text-delta', text: ` ${handoffReply}` });
     sink({ type: 'text-end' });
   }
   const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));
@@ -260,6 +263,6 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     ...(serverToolCalls.length ? { toolCalls: serverToolCalls } : {}),
   };
   sink({ type: 'usage', usage });
-  const text = handoff ? `${answer.text} ${HANDOFF_TEXT}` : answer.text;
+  const text = handoff ? `${answer.text} ${handoffReply}` : answer.text;
   return { text, usage, finishReason: answer.finishReason, clientToolUses, unanswered, handoff };
 }

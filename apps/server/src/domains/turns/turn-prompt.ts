@@ -1,5 +1,6 @@
 import type { Citation } from '@aisle/contracts/chat';
 import type { ModelMessage } from 'ai';
+import { LANGUAGE_NAMES, type ShopperLanguage } from '../ai';
 import { SAFEGUARD_POLICY } from './safeguard';
 
 /** Earlier messages of the thread sent with each turn: enough for follow-ups, bounded in cost. */
@@ -49,6 +50,14 @@ export function systemPromptOf(assistant: PromptAssistant, passages: Citation[])
     if (assistant.safeGuardInstruction?.trim()) parts.push(`Additional rules from the shop:\n${assistant.safeGuardInstruction.trim()}`);
   }
   return parts.join('\n\n');
+}
+
+/**
+ * The line telling a network model which language to answer in, when the shopper does not write
+ * English (an English turn's prompt stays as it always was). The built-in model ignores it.
+ */
+export function shopperLanguageNote(lang: ShopperLanguage): string | null {
+  return lang === 'en' ? null : `The shopper writes in ${LANGUAGE_NAMES[lang]}: answer in ${LANGUAGE_NAMES[lang]}.`;
 }
 
 /** Earlier messages as model messages, oldest first (the current question is the last user message). */

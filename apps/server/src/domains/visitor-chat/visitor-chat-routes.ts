@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
+import { detectLanguage } from '../ai';
 import { visitorThread } from '../shared-threads';
 import { loadOpenShare, toPublicAssistant } from '../sharing';
 import { runTurn, turnErrorOf } from '../turns';
@@ -199,7 +200,10 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
         if (!stream && abort.signal.aborted) return reply;
         if (!stream) await countMiss(request, reply, error);
         if (!stream) throw error;
-        const { status: _status, retryAfterSeconds: _retry, ...failure } = turnErrorOf(error);
+        // The page shows this in the chat: the "can't answer right now" in the visitor's language.
+        // JSON error bodies (message/, and refusals before the stream opens) stay as the API documents them.
+        const language = detectLanguage(request.body.message) ?? 'en';
+        const { status: _status, retryAfterSeconds: _retry, ...failure } = turnErrorOf(error, language);
         stream.send('error', failure);
       }
       stream?.end();
