@@ -13,6 +13,8 @@ import { smallTalkOf, smallTalkReply } from './local-greeting';
 import { answerFromProducts, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
+import { detectLanguage, languageOfThread, type ShopperLanguage } from './shopper-language';
+import { shopperText } from './shopper-texts';
 
 export interface LocalModelOptions {
   /** The assistant's store search for this turn. */
@@ -63,6 +65,35 @@ const REFERS_BACK =
 /** A follow-up short enough to lean on the earlier question ("and to Japan?", "how long?"). */
 const SHORT_FOLLOW_UP = 4;
 
+/** The script a language is written in, to tell whether a quote is in the shopper's language. */
+const SCRIPT_OF: Record<ShopperLanguage, RegExp> = {
+  en: /\p{Script=Latin}/u,
+  id: /\p{Script=Latin}/u,
+  vi: /\p{Script=Latin}/u,
+  ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+  'zh-Hant': /\p{Script=Han}/u,
+  'zh-Hans': /\p{Script=Han}/u,
+  th: /\p{Script=Thai}/u,
+  ko: /\p{Script=Hangul}/u,
+};
+const LETTER = /\p{L}/gu;
+
+/** Whether most of a text's letters are in the script of the shopper's language. */
+function writtenIn(text: string, lang: ShopperLanguage): boolean {
+  const letters = text.match(LETTER) ?? [];
+  const script = SCRIPT_OF[lang];
+  return letters.filter((letter) => script.test(letter)).length * 2 >= letters.length;
+}
+
+/**
+ * The answer in the shopper's language: the built-in texts are translated; a quote of the store
+ * in another language is introduced by one line in the shopper's ("Here is what the store says:").
+ */
+function inLanguage(answer: LocalAnswer, lang: ShopperLanguage): LocalAnswer {
+  if (answer.outcome !== 'answer' || writtenIn(answer.text, lang)) return answer;
+  return { ...answer, text: `${shopperText('storeSays', lang)} ${answer.text}` };
+}
+
 /** The local model has no tokenizer; whitespace-separated words stand in for tokens (cost is 0 anyway). */
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -110,15 +141,17 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     const results = toolResultsOfTurn(call.prompt);
     const question = lastUserMessage(call.prompt);
     if (results.length) return { kind: 'text', answer: { outcome: 'tool', text: answerFromToolResults(results, question) } };
+    const earlier = earlierUserMessages(call.prompt);
+    const lang = detectLanguage(question) ?? languageOfThread(earlier);
     const smallTalk = smallTalkOf(question);
     if (!question || smallTalk)
-      return { kind: 'text', answer: { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics) } };
+      return { kind: 'text', answer: { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics, lang) } };
     const choice = chooseTool(question, call.tools);
     if (choice?.kind === 'call') {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
-    const earlier = earlierUserMessages(call.prompt);
     const topic = earlier.at(-1);
+    const context = { english: lang === 'en', unknownText: shopperText('unknown', lang) };
     // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
     const followUp = topic !== undefined && REFERS_BACK.test(question);
     const [passages, products] = await Promise.all([
@@ -126,16 +159,17 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
       options.products?.() ?? [],
     ]);
     let grounded =
-      productAnswer(question, products) ?? composeGroundedAnswer(question, passages, options.minScore, followUp ? { topic } : {});
+      productAnswer(question, products) ??
+      composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
     // A short question nothing answers alone may continue the last one ("and to Japan?").
     if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
       const more = await options.retrieve(`${topic} ${question}`);
-      grounded = composeGroundedAnswer(question, more, options.minScore, { topic });
+      grounded = composeGroundedAnswer(question, more, options.minScore, { ...context, topic });
     }
     // A function fits but the question lacks what it needs: ask, unless the stores answer it.
     if (choice?.kind === 'ask' && grounded.outcome !== 'answer')
       return { kind: 'text', answer: { outcome: 'ask', text: askForArguments(choice.missing) } };
-    return { kind: 'text', answer: grounded };
+    return { kind: 'text', answer: inLanguage(grounded, lang) };
   }
 
   return {
