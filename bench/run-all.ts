@@ -13,6 +13,7 @@ import { jobHandover } from './job-handover';
 import { knowledgeIngest } from './knowledge-ingest';
 import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
+import { localAnswerLatency } from './local-answer-latency';
 import { localAnswers } from './local-answers';
 import { productWebhookSearchable } from './product-webhook';
 import { sandboxFairness } from './sandbox-fairness';
@@ -49,6 +50,7 @@ const benchmarks: Record<string, Benchmark> = {
   knowledgeSearch: () => knowledgeSearch(),
   chatTurn: () => chatTurn(),
   localAnswers: () => localAnswers(),
+  localAnswerLatency: () => localAnswerLatency(),
   functionRun: () => functionRun(),
   sandboxFairness: () => sandboxFairness(),
   sharedChat: () => sharedChat(),
