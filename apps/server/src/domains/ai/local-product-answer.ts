@@ -1,273 +1,202 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { compareDecimal, formatPrice, formatWeight, labelOf, parseMoney, priceText, termsOf } from '../knowledge';
+import { compareDecimal, formatPrice, formatWeight, priceText } from '../knowledge';
+import { askedFields, fieldSentence } from './product-fields';
+import { productReferredTo } from './product-follow-up';
+import { kindWordOf, namedProducts, productsOfKind, type StoredProduct } from './product-match';
+import { englishDetail, factOf, factsOf, measureOf, measureText, peopleOf } from './product-measures';
+import { type AskedFact, type ProductQuestion, parseProductQuestion, type Superlative, scriptLanguage } from './product-question';
+import { type Condition, type ProductSentences, sentencesFor } from './product-sentences';
+import type { ShopperLanguage } from './shopper-language';
 
 /*
  * Questions about products answered from their records (knowledge's product_records), not from
  * text: which colours or sizes, what it weighs or costs, the lightest or cheapest of a kind, what
- * costs under $100, what is in stock. The answer states the fact and names the products in whole
- * sentences; anything not in the records is left to the text answer, which may say it does not know.
+ * costs under $100 or is waterproof, what is in stock, and what the description says (battery,
+ * capacity…), in the shopper's language. A follow-up that names no product ("how heavy is it?")
+ * is about the one the thread named before. The answer states the fact and names the products in
+ * whole sentences; anything not in the records is left to the text answer, which may say it does
+ * not know.
  */
 
-/** A product of the assistant's stores, with the passage that describes it (for citing). */
-export interface StoredProduct {
-  passageId: string;
-  fileName: string;
-  record: ProductRecord;
-}
+export type { StoredProduct } from './product-match';
 
 export interface ProductAnswer {
   text: string;
   products: StoredProduct[];
 }
 
-type Measure = 'weight' | 'price' | 'capacity';
-interface Superlative {
-  measure: Measure;
-  /** 1: the largest value wins; -1: the smallest. */
-  direction: 1 | -1;
-  word: string;
+export interface ProductAnswerOptions {
+  /** The shopper's language; from the question's script when not given. */
+  lang?: ShopperLanguage;
+  /** The thread's earlier messages, oldest first, for follow-ups that name no product. */
+  earlier?: string[];
 }
 
-const SUPERLATIVES: [RegExp, Superlative][] = [
-  [/\b(lightest|least heavy|weighs? the least)\b/, { measure: 'weight', direction: -1, word: 'lightest' }],
-  [/\b(heaviest|weighs? the most)\b/, { measure: 'weight', direction: 1, word: 'heaviest' }],
-  [/\b(cheapest|least expensive|lowest price|most affordable|costs? the least)\b/, { measure: 'price', direction: -1, word: 'cheapest' }],
-  [/\b(most expensive|priciest|highest price|costs? the most)\b/, { measure: 'price', direction: 1, word: 'most expensive' }],
-  [/\b(biggest|largest|roomiest|most spacious)\b/, { measure: 'capacity', direction: 1, word: 'biggest' }],
-  [/\b(smallest|most compact)\b/, { measure: 'capacity', direction: -1, word: 'smallest' }],
-];
-const UNDER = /\b(?:under|below|less than|cheaper than|no more than|up to|within)\s+([$€£]?\s?\d[\d.,]*)/;
-const OVER = /\b(?:over|above|more than|at least)\s+([$€£]?\s?\d[\d.,]*)/;
-const STOCK = /\b(in stock|available|availability|sold out|out of stock|have any left|back in stock)\b/;
-const WEIGHT = /\b(weigh|weighs|weight|how heavy)\b/;
-const PRICE = /\b(how much|price|cost|costs|priced)\b/;
-/** Words of a question that ask, compare or filter: not what the products are. */
-const QUESTION_TERMS = new Set(
-  termsOf(
-    'which what whats is are the a your you have has do does cost costs price priced how much many come comes in available stock sold out ' +
-      'lightest heaviest cheapest expensive most least biggest largest smallest under below over above less more than weigh weighs weight ' +
-      'heavy colors colours color colour sizes size options option any there sell offer one ones product products item items kind type ' +
-      'buy get me show tell list models model left back',
-  ),
-);
-/** Option or attribute names that ask for the same thing ("colour" for a "colors" column). */
-const NAME_ALIASES: Record<string, string[]> = {
-  color: ['colour', 'colours', 'colors', 'color'],
-  size: ['sizes', 'size', 'fit'],
-  category: ['category', 'type', 'kind'],
-  material: ['material', 'made', 'fabric'],
-};
-
-const joinAnd = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-const valuesOf = (value: string) =>
-  value
-    .split(/\s*[,;|]\s*/)
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-function termsOfProduct(record: ProductRecord): Set<string> {
-  return new Set(termsOf([record.title, record.productType ?? '', ...record.tags].join(' ')));
+interface Asking {
+  question: ProductQuestion;
+  lang: ShopperLanguage;
+  say: ProductSentences;
 }
 
-/** Products the question names by title (most of the title's words), best match first. */
-function namedProducts(question: Set<string>, products: StoredProduct[]): StoredProduct[] {
-  const scored = products.flatMap((product) => {
-    const title = [...new Set(termsOf(product.record.title))];
-    const shared = title.filter((term) => question.has(term)).length;
-    const named = title.length > 0 && (shared / title.length >= 0.6 || shared >= 2);
-    return named ? [{ product, score: shared / title.length + shared / 100 }] : [];
-  });
-  return scored.sort((a, b) => b.score - a.score).map((item) => item.product);
-}
-
-/** The kind of product the question is about ("tent"), as products whose title, type or tags have its words. */
-function productsOfKind(question: Set<string>, products: StoredProduct[]): StoredProduct[] | null {
-  const kind = [...question].filter((term) => !QUESTION_TERMS.has(term) && !/^\d/.test(term));
-  if (!kind.length) return null;
-  const matching = products.filter((product) => {
-    const terms = termsOfProduct(product.record);
-    return kind.some((term) => terms.has(term));
-  });
-  return matching.length ? matching : null;
-}
-
-function capacityOf(record: ProductRecord): number | null {
-  const fields = [...record.options, ...record.attributes.map((a) => ({ name: a.name, values: [a.value] }))].filter((field) =>
-    /size|capacity|person|volume|litre|liter|sleeps/i.test(field.name),
-  );
-  for (const field of fields) {
-    const numbers = field.values.flatMap((value) =>
-      [...value.matchAll(/(\d+(?:\.\d+)?)\s*-?\s*(?:person|people|p\b|l\b|litre|liter)/gi)].map((m) => Number(m[1])),
-    );
-    if (numbers.length) return Math.max(...numbers);
-  }
-  const inTitle = /(\d+(?:\.\d+)?)\b/.exec(record.title);
-  return inTitle ? Number(inTitle[1]) : null;
-}
-
-function measureOf(record: ProductRecord, measure: Measure): number | null {
-  if (measure === 'price') return record.priceRange ? Number(record.priceRange.min) : null;
-  if (measure === 'capacity') return capacityOf(record);
-  const grams = record.variants.flatMap((variant) => (variant.grams === null ? [] : [variant.grams]));
-  return grams.length ? Math.min(...grams) : null;
-}
-
-function describeMeasure(record: ProductRecord, measure: Measure): string {
-  if (measure === 'price') return `at ${priceText(record)}`;
-  if (measure === 'weight') {
-    const lightest = [...record.variants].filter((v) => v.weight).sort((a, b) => (a.grams ?? 0) - (b.grams ?? 0))[0];
-    return lightest?.weight ? `at ${formatWeight(lightest.weight)}` : '';
-  }
-  const size = [...record.options, ...record.attributes.map((a) => ({ name: a.name, values: [a.value] }))].find((field) =>
-    /size|capacity/i.test(field.name),
-  );
-  return size ? `(${size.values.join(', ')})` : '';
-}
-
-function superlativeAnswer(superlative: Superlative, pool: StoredProduct[], kindWord: string): ProductAnswer | null {
+function superlativeAnswer(asking: Asking, superlative: Superlative, pool: StoredProduct[], kind: string): ProductAnswer | null {
+  const { measure, direction } = superlative;
   const measured = pool.flatMap((product) => {
-    const value = measureOf(product.record, superlative.measure);
+    const value = measureOf(product.record, measure);
     return value === null ? [] : [{ product, value }];
   });
   if (measured.length < 1) return null;
-  measured.sort((a, b) => (a.value - b.value) * superlative.direction * -1 || a.product.record.title.localeCompare(b.product.record.title));
+  measured.sort((a, b) => (a.value - b.value) * direction * -1 || a.product.record.title.localeCompare(b.product.record.title));
   const best = measured[0] as (typeof measured)[number];
   const ties = measured.filter((item) => item.value === best.value);
-  const what = ties.map((item) => `the ${item.product.record.title}`);
-  const detail = describeMeasure(best.product.record, superlative.measure);
-  const text =
-    ties.length > 1
-      ? `The ${superlative.word} ${kindWord} are ${joinAnd(what)}${detail ? `, ${detail}` : ''}.`
-      : `The ${superlative.word} ${kindWord} is ${what[0]}${detail ? `, ${detail}` : ''}.`;
-  return { text, products: ties.map((item) => item.product) };
+  const detail = asking.lang === 'en' ? englishDetail(best.product.record, measure) : measureText(best.product.record, measure);
+  const winners = ties.map((item) => asking.say.the(item.product.record.title));
+  return { text: asking.say.superlative(measure, direction, kind, winners, detail), products: ties.map((item) => item.product) };
 }
 
-function priceFilterAnswer(question: string, pool: StoredProduct[], kindWord: string): ProductAnswer | null {
-  const under = UNDER.exec(question);
-  const over = OVER.exec(question);
-  const limit = parseMoney((under ?? over)?.[1]);
-  if (!limit) return null;
-  const priced = pool.filter((product) => product.record.priceRange);
-  if (!priced.length) return null;
-  const fits = priced
-    .filter((product) => {
-      const range = product.record.priceRange as NonNullable<ProductRecord['priceRange']>;
-      return under ? compareDecimal(range.min, limit.amount) <= 0 : compareDecimal(range.max, limit.amount) >= 0;
-    })
-    .sort((a, b) => compareDecimal(a.record.priceRange?.min ?? '0', b.record.priceRange?.min ?? '0'));
-  const currency = priced[0]?.record.priceRange?.currency ?? null;
-  const bound = `${under ? 'under' : 'over'} ${formatPrice(limit.amount, limit.currency ?? currency)}`;
-  if (!fits.length) return { text: `None of our ${kindWord} cost ${bound}.`, products: [] };
-  const list = fits.map((product) => `the ${product.record.title} (${priceText(product.record)})`);
-  return { text: `${fits.length === 1 ? 'One' : 'These'} ${kindWord} cost ${bound}: ${joinAnd(list)}.`, products: fits };
-}
-
-function stockSentence(record: ProductRecord): string | null {
-  if (record.available === null) return null;
-  if (!record.available) return `The ${record.title} is sold out at the moment.`;
-  const soldOut = record.variants.filter((variant) => variant.available === false).map((variant) => variant.title);
-  if (!soldOut.length || soldOut.length === record.variants.length) return `Yes, the ${record.title} is in stock.`;
-  const inStock = record.variants.filter((variant) => variant.available !== false).map((variant) => variant.title);
-  return `The ${record.title} is in stock in ${joinAnd(inStock)}; ${joinAnd(soldOut)} ${soldOut.length === 1 ? 'is' : 'are'} sold out.`;
-}
-
-/** The options and attributes of a product whose names the question uses ("colors", "roast level"). */
-function askedFields(question: Set<string>, record: ProductRecord) {
-  const fields = [
-    ...record.options.map((option) => ({ name: option.name, values: option.values })),
-    // A plural column ("colors", "sizes") lists values; another ("origin": "Huila, Colombia") is one.
-    ...record.attributes.map((attribute) => ({
-      name: attribute.name,
-      values: /s$/i.test(attribute.name) ? valuesOf(attribute.value) : [attribute.value],
-    })),
-    ...(record.productType ? [{ name: 'category', values: [record.productType] }] : []),
-    ...(record.vendor ? [{ name: 'brand', values: [record.vendor] }] : []),
-  ];
-  return fields.filter((field) => {
-    const terms = termsOf(labelOf(field.name));
-    const aliases = Object.entries(NAME_ALIASES).flatMap(([key, names]) =>
-      names.some((name) => terms.includes(termsOf(name)[0] ?? '')) ? termsOf([key, ...names].join(' ')) : [],
-    );
-    const all = new Set([...terms, ...aliases]);
-    return terms.length > 0 && [...all].some((term) => question.has(term)) && terms.every((term) => all.has(term));
-  });
-}
-
-function fieldSentence(record: ProductRecord, field: { name: string; values: string[] }): string {
-  const label = labelOf(field.name).toLowerCase();
-  if (/^colou?rs?$/.test(label)) return `The ${record.title} comes in ${joinAnd(field.values)}.`;
-  if (/^sizes?$/.test(label)) return `The ${record.title} comes in ${field.values.length > 1 ? 'sizes ' : ''}${joinAnd(field.values)}.`;
-  if (label === 'category') return `The ${record.title} is in our ${field.values[0]} category.`;
-  return `The ${label} of the ${record.title} ${field.values.length > 1 ? 'options are' : 'is'} ${joinAnd(field.values)}.`;
-}
-
-function aboutProduct(question: string, terms: Set<string>, product: StoredProduct): ProductAnswer | null {
-  const { record } = product;
-  const sentences = askedFields(terms, record).map((field) => fieldSentence(record, field));
-  if (!sentences.length && WEIGHT.test(question)) {
-    const weights = record.variants.flatMap((variant) => (variant.weight ? [formatWeight(variant.weight)] : []));
-    const distinct = [...new Set(weights)];
-    if (distinct.length) sentences.push(`The ${record.title} weighs ${joinAnd(distinct)}.`);
+/** Products that fit every condition of the question (price bound, waterproof, for so many people). */
+function filterAnswer(asking: Asking, pool: StoredProduct[], kind: string): ProductAnswer | null {
+  const { question, say } = asking;
+  const conditions: Condition[] = [];
+  let fits = pool;
+  if (question.price) {
+    const { bound, limit } = question.price;
+    const priced = fits.filter((product) => product.record.priceRange);
+    if (!priced.length) return null;
+    const currency = priced[0]?.record.priceRange?.currency ?? null;
+    conditions.push({ kind: 'price', bound, price: formatPrice(limit.amount, limit.currency ?? currency) });
+    fits = priced
+      .filter((product) => {
+        const range = product.record.priceRange as NonNullable<ProductRecord['priceRange']>;
+        return bound === 'under' ? compareDecimal(range.min, limit.amount) <= 0 : compareDecimal(range.max, limit.amount) >= 0;
+      })
+      .sort((a, b) => compareDecimal(a.record.priceRange?.min ?? '0', b.record.priceRange?.min ?? '0'));
   }
-  if (!sentences.length && PRICE.test(question) && record.priceRange) {
+  if (question.waterproof) {
+    // Only products said to be waterproof: "not waterproof" and saying nothing both stay out.
+    if (!pool.some((product) => factOf(product.record, 'waterproof'))) return null;
+    conditions.push({ kind: 'waterproof' });
+    fits = fits.filter((product) => factOf(product.record, 'waterproof')?.value === true);
+  }
+  const people = question.people;
+  if (people !== null) {
+    if (!pool.some((product) => peopleOf(product.record) !== null)) return null;
+    conditions.push({ kind: 'people', count: people });
+    const exact = fits.filter((product) => peopleOf(product.record) === people);
+    fits = exact.length ? exact : fits.filter((product) => (peopleOf(product.record) ?? 0) >= people);
+  }
+  if (!conditions.length) return null;
+  if (!fits.length) return { text: say.noneMatch(kind, conditions), products: [] };
+  const items = fits.map((product) =>
+    question.price ? `${say.the(product.record.title)} (${priceText(product.record)})` : say.the(product.record.title),
+  );
+  return { text: say.filtered(kind, conditions, items), products: fits };
+}
+
+function stockSentence(say: ProductSentences, record: ProductRecord): string | null {
+  if (record.available === null) return null;
+  if (!record.available) return say.soldOut(record.title);
+  const soldOut = record.variants.filter((variant) => variant.available === false).map((variant) => variant.title);
+  if (!soldOut.length || soldOut.length === record.variants.length) return say.inStock(record.title);
+  const inStock = record.variants.filter((variant) => variant.available !== false).map((variant) => variant.title);
+  return say.partlyInStock(record.title, inStock, soldOut);
+}
+
+const SHOWN_AS_WRITTEN: AskedFact[] = ['volume', 'battery', 'power', 'brightness', 'dimensions'];
+
+/** The sentence for a fact the question asks about, from the record's facts. */
+function factSentence(say: ProductSentences, record: ProductRecord, asked: AskedFact): string | null {
+  const fact = factOf(record, asked);
+  if (!fact) return null;
+  if (fact.kind === 'waterproof') return say.waterproof(record.title, fact.value === true);
+  if (fact.kind === 'capacity' && typeof fact.value === 'number') return say.fact(record.title, 'capacity', say.people(fact.value));
+  if (fact.kind === 'material') return say.fact(record.title, 'material', String(fact.value));
+  if (fact.kind === 'spf') {
+    const all = factsOf(record).filter((item) => item.kind === 'spf');
+    return say.fact(record.title, 'spf', all.map((item) => item.text).join(' '));
+  }
+  // As written ("20 hours", "50ml"), or from the number on for ones led by their label ("賞味期限 30日" → "30日").
+  const text = SHOWN_AS_WRITTEN.includes(asked) ? fact.text : (/\d.*$/.exec(fact.text)?.[0] ?? fact.text);
+  return say.fact(record.title, fact.kind, text);
+}
+
+function aboutProduct(asking: Asking, text: string, product: StoredProduct): ProductAnswer | null {
+  const { record } = product;
+  const { say, lang } = asking;
+  const question = parseProductQuestion(text);
+  const sentences = askedFields(text, question.lower, lang, record).map((field) => fieldSentence(say, lang, record, field));
+  if (!sentences.length && question.asksWeight) {
+    const weights = [...new Set(record.variants.flatMap((variant) => (variant.weight ? [formatWeight(variant.weight)] : [])))];
+    const written = factOf(record, 'weight')?.text;
+    if (weights.length || written) sentences.push(say.weight(record.title, weights.length ? weights : [written as string]));
+  }
+  if (!sentences.length && question.asksPrice && record.priceRange) {
     const { min, max, currency } = record.priceRange;
     sentences.push(
       min === max
-        ? `The ${record.title} costs ${formatPrice(min, currency)}.`
-        : `The ${record.title} costs from ${formatPrice(min, currency)} to ${formatPrice(max, currency)}, depending on the option.`,
+        ? say.price(record.title, formatPrice(min, currency))
+        : say.priceRange(record.title, formatPrice(min, currency), formatPrice(max, currency)),
     );
   }
-  if (STOCK.test(question)) {
-    const stock = stockSentence(record);
+  if (!sentences.length)
+    for (const asked of question.facts) {
+      const sentence = factSentence(say, record, asked);
+      if (sentence) sentences.push(sentence);
+    }
+  if (question.asksStock) {
+    const stock = stockSentence(say, record);
     if (stock) sentences.push(stock);
   }
   return sentences.length ? { text: sentences.join(' '), products: [product] } : null;
 }
 
-/** The plural the shopper used for the kind ("tents"), or "products". */
-function kindWordOf(question: string, pool: StoredProduct[] | null): string {
-  if (!pool) return 'products';
-  const kinds = new Set(pool.flatMap((product) => [...termsOfProduct(product.record)]));
-  const word = question
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}-]+/u)
-    .find((candidate) => {
-      const term = termsOf(candidate)[0];
-      return term && kinds.has(term) && !QUESTION_TERMS.has(term);
-    });
-  return word ?? 'products';
+/** About one product; a question that asks nothing itself ("and the Summit Tent?") asks what the last message did. */
+function aboutWithEarlier(asking: Asking, question: string, product: StoredProduct, earlier: string[]): ProductAnswer | null {
+  const last = earlier.at(-1);
+  return aboutProduct(asking, question, product) ?? (last ? aboutProduct(asking, `${question} ${last}`, product) : null);
 }
 
 /**
  * The answer to a question about the shop's products from their records, or null when the
  * question is not one the records answer (the text answer takes over).
  */
-export function answerFromProducts(question: string, products: StoredProduct[]): ProductAnswer | null {
+export function answerFromProducts(question: string, products: StoredProduct[], options: ProductAnswerOptions = {}): ProductAnswer | null {
   if (!products.length) return null;
-  const lower = question.toLowerCase();
-  const terms = new Set(termsOf(question));
-  const named = namedProducts(terms, products);
-  const superlative = SUPERLATIVES.find(([pattern]) => pattern.test(lower))?.[1];
-  if (superlative) {
-    const pool = named.length > 1 ? named : productsOfKind(terms, products);
-    const word = named.length > 1 ? 'one' : kindWordOf(question, pool);
-    return superlativeAnswer(superlative, pool ?? products, word.replace(/s$/, ''));
+  const lang = options.lang ?? scriptLanguage(question);
+  const earlier = options.earlier ?? [];
+  const currency = products.find((product) => product.record.currency)?.record.currency ?? null;
+  const asking: Asking = { question: parseProductQuestion(question, currency), lang, say: sentencesFor(lang) };
+  const parsed = asking.question;
+  const named = namedProducts(question, products);
+  const english = lang === 'en';
+  if (parsed.superlative) {
+    const pool = named.length > 1 ? named : productsOfKind(question, products);
+    const word = named.length > 1 ? (english ? 'one' : asking.say.products) : kindWordOf(question, pool, asking.say.products);
+    return superlativeAnswer(asking, parsed.superlative, pool ?? products, english ? word.replace(/s$/, '') : word);
   }
-  if (UNDER.test(lower) || OVER.test(lower)) {
-    const pool = productsOfKind(terms, products);
-    return priceFilterAnswer(lower, pool ?? products, kindWordOf(question, pool));
+  if (parsed.price) {
+    const pool = productsOfKind(question, products);
+    return filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
+  }
+  const pointed = !named.length && (parsed.pointsBack || parsed.comparative);
+  const referred = earlier.length && (pointed || !productsOfKind(question, products)) && !named.length;
+  if ((parsed.waterproof || parsed.people !== null) && (parsed.asksWhich || (named.length !== 1 && !pointed))) {
+    const pool = productsOfKind(question, products);
+    const answer = filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
+    if (answer) return answer;
   }
   const [first] = named;
-  if (first) return aboutProduct(lower, terms, first);
-  if (STOCK.test(lower)) {
-    const pool = productsOfKind(terms, products);
+  if (first) return aboutWithEarlier(asking, question, first, earlier);
+  if (referred) {
+    const product = productReferredTo(question, parsed, earlier, products);
+    const answer = product ? aboutWithEarlier(asking, question, product, earlier) : null;
+    if (answer) return answer;
+  }
+  if (parsed.asksStock) {
+    const pool = productsOfKind(question, products);
     if (!pool) return null;
     const inStock = pool.filter((product) => product.record.available === true);
     if (!inStock.length) return null;
-    return {
-      text: `In stock now: ${joinAnd(inStock.map((product) => `the ${product.record.title}`))}.`,
-      products: inStock,
-    };
+    return { text: asking.say.inStockList(inStock.map((product) => asking.say.the(product.record.title))), products: inStock };
   }
   return null;
 }

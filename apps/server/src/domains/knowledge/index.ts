@@ -15,6 +15,8 @@ export { knowledgeRoutes } from './knowledge-routes';
 export { listStoreProducts } from './list-store-products';
 export { createStore, deleteStore } from './manage-stores';
 export { chunkBlocks, HEADING_PATH_SEPARATOR } from './parsing/chunk-blocks';
+export { attributeKindOf } from './parsing/formats/column-names';
+export { productFacts } from './parsing/formats/product-facts';
 export { formatPrice, formatWeight, labelOf, priceText } from './parsing/formats/product-passage';
 export { compareDecimal, parseMoney } from './parsing/formats/product-values';
 export { parseDocument } from './parsing/parse-document';

@@ -1,11 +1,22 @@
 import type { ProductRecord, ProductWeight } from '@aisle/contracts/products';
 import type { BlockDraft } from '../block';
 
-/** A price as shoppers read it: "$449.00", "€12.50"; the bare number when the currency is unknown. */
+/**
+ * Where a currency is written as its own shoppers write it, not as en-US does ("THB 590.00",
+ * "IDR 150,000.00"): the locale that writes it, and whole amounts without cents, which these
+ * prices never show ("฿590", "NT$350", "Rp 150.000", "150.000 ₫").
+ */
+const LOCAL_STYLE: Record<string, string> = { THB: 'th-TH', TWD: 'en-US', IDR: 'id-ID', VND: 'vi-VN', JPY: 'en-US', KRW: 'en-US' };
+
+/** A price as shoppers read it: "$449.00", "€12.50", "¥1,200", "฿590"; the bare number when the currency is unknown. */
 export function formatPrice(amount: string, currency: string | null): string {
   if (!currency) return amount;
+  const locale = LOCAL_STYLE[currency];
+  const whole = locale !== undefined && Number.isInteger(Number(amount));
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+    return new Intl.NumberFormat(locale ?? 'en-US', { style: 'currency', currency, ...(whole ? { minimumFractionDigits: 0 } : {}) })
+      .format(Number(amount))
+      .replace(/\u00a0/g, ' ');
   } catch {
     return `${amount} ${currency}`;
   }

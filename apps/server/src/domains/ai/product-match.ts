@@ -1,0 +1,86 @@
+import type { ProductRecord } from '@aisle/contracts/products';
+import { termsOf } from '../knowledge';
+
+/*
+ * Which of the shop's products a question is about: those it names by title, or those of the
+ * kind it asks about ("tents", "テント", "เต็นท์"), and the word the shopper used for the kind.
+ */
+
+/** A product of the assistant's stores, with the passage that describes it (for citing). */
+export interface StoredProduct {
+  passageId: string;
+  fileName: string;
+  record: ProductRecord;
+}
+
+/** Words of an English question that ask, compare or filter: not what the products are. */
+const QUESTION_TERMS = new Set(
+  termsOf(
+    'which what whats is are the a your you have has do does cost costs price priced how much many come comes in available stock sold out ' +
+      'lightest heaviest cheapest expensive most least biggest largest smallest under below over above less more than weigh weighs weight ' +
+      'heavy colors colours color colour sizes size options option any there sell offer one ones product products item items kind type ' +
+      'buy get me show tell list models model left back',
+  ),
+);
+
+/** Titles compared whole where words do not split the same way (Japanese, Thai, Chinese): no spaces, NFKC, lower case. */
+const folded = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, '');
+
+export function termsOfProduct(record: ProductRecord): Set<string> {
+  return new Set(termsOf([record.title, record.productType ?? '', ...record.tags].join(' ')));
+}
+
+/** Products the text names by title (most of the title's words, or the whole title), best match first. */
+export function namedProducts(text: string, products: StoredProduct[]): StoredProduct[] {
+  const question = new Set(termsOf(text));
+  const whole = folded(text);
+  const scored = products.flatMap((product) => {
+    const title = [...new Set(termsOf(product.record.title))];
+    const shared = title.filter((term) => question.has(term)).length;
+    const named = title.length > 0 && (shared / title.length >= 0.6 || shared >= 2);
+    if (named) return [{ product, score: shared / title.length + shared / 100 }];
+    const written = folded(product.record.title);
+    return written.length >= 2 && whole.includes(written) ? [{ product, score: 1 + written.length / 100 }] : [];
+  });
+  return scored.sort((a, b) => b.score - a.score).map((item) => item.product);
+}
+
+/** A question's words that may name a kind of product: not question words, numbers or single kana and Thai letters. */
+function kindTerms(text: string): string[] {
+  return termsOf(text).filter(
+    (term) => !QUESTION_TERMS.has(term) && !/^\d/.test(term) && (term.length > 1 || /[a-z\p{Script=Han}]/u.test(term)),
+  );
+}
+
+/** The kind of product the question is about ("tent"), as products whose title, type or tags have its words. */
+export function productsOfKind(text: string, products: StoredProduct[]): StoredProduct[] | null {
+  const kind = kindTerms(text);
+  if (!kind.length) return null;
+  const matching = products.filter((product) => {
+    const terms = termsOfProduct(product.record);
+    return kind.some((term) => terms.has(term));
+  });
+  return matching.length ? matching : null;
+}
+
+const RUN_TOGETHER = /[\p{Script=Han}\p{Script=Thai}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** The plural the shopper used for the kind ("tents"), or `fallback`. */
+export function kindWordOf(question: string, pool: StoredProduct[] | null, fallback: string): string {
+  if (!pool) return fallback;
+  const kinds = new Set(pool.flatMap((product) => [...termsOfProduct(product.record)]));
+  const word = question
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}-]+/u)
+    .find((candidate) => {
+      const term = termsOf(candidate)[0];
+      return term && kinds.has(term) && !QUESTION_TERMS.has(term);
+    });
+  if (word || !RUN_TOGETHER.test(question)) return word ?? fallback;
+  // Words run together (Japanese, Thai, Chinese): the question's own term that names the kind.
+  return kindTerms(question).find((term) => kinds.has(term)) ?? fallback;
+}

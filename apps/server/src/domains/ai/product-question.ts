@@ -1,0 +1,259 @@
+import { parseMoney } from '../knowledge';
+import type { ShopperLanguage } from './shopper-language';
+
+/*
+ * What a shopper's question asks of the product records, in any of the shoppers' languages: a
+ * superlative ("lightest", "一番軽い", "เบาที่สุด", "最便宜"), a filter (a price bound "under $100",
+ * "3000円以下", "ไม่เกิน 500 บาท", "di bawah Rp 100.000"; waterproof; "sleeps 2"), which fact
+ * of a product (weight, price, stock, battery…), and whether it points back at a product named
+ * earlier ("it", "それ", "อันนี้", "the green one", "the bigger one"). Patterns of every language
+ * are tried whatever the shopper's language: a Thai question in an English thread still reads.
+ */
+
+export type Measure = 'weight' | 'price' | 'capacity' | 'battery' | 'brightness' | 'power';
+
+export interface Superlative {
+  measure: Measure;
+  /** 1: the largest value wins; -1: the smallest. */
+  direction: 1 | -1;
+  /** The English word, for English answers ("lightest"). */
+  word: string;
+}
+
+type Money = NonNullable<ReturnType<typeof parseMoney>>;
+
+export interface PriceBound {
+  bound: 'under' | 'over';
+  limit: Money;
+}
+
+/** Facts a product can be asked about beyond its columns. */
+export type AskedFact =
+  | 'battery'
+  | 'waterproof'
+  | 'capacity'
+  | 'volume'
+  | 'power'
+  | 'brightness'
+  | 'spf'
+  | 'shelfLife'
+  | 'age'
+  | 'dimensions'
+  | 'material';
+
+const sup = (measure: Measure, direction: 1 | -1, word: string): Superlative => ({ measure, direction, word });
+const BEST = '(?:一番|いちばん|最も|もっとも)\\s*';
+const MOST_KO = '(?:가장|제일)\\s*';
+
+/** English first, exactly as before; then each language. The first pattern that matches decides. */
+const SUPERLATIVES: [RegExp, Superlative][] = [
+  [/\b(lightest|least heavy|weighs? the least)\b/, sup('weight', -1, 'lightest')],
+  [/\b(heaviest|weighs? the most)\b/, sup('weight', 1, 'heaviest')],
+  [/\b(cheapest|least expensive|lowest price|most affordable|costs? the least)\b/, sup('price', -1, 'cheapest')],
+  [/\b(most expensive|priciest|highest price|costs? the most)\b/, sup('price', 1, 'most expensive')],
+  [/\b(biggest|largest|roomiest|most spacious)\b/, sup('capacity', 1, 'biggest')],
+  [/\b(smallest|most compact)\b/, sup('capacity', -1, 'smallest')],
+  [/\b(longest|best) battery|\bbattery (?:life )?lasts? the longest|\blongest[- ]lasting\b/, sup('battery', 1, 'longest-lasting')],
+  [/\bbrightest\b/, sup('brightness', 1, 'brightest')],
+  [/\bmost powerful\b/, sup('power', 1, 'most powerful')],
+  [new RegExp(`${BEST}軽|最軽量`), sup('weight', -1, 'lightest')],
+  [new RegExp(`${BEST}重(?!要)`), sup('weight', 1, 'heaviest')],
+  [new RegExp(`${BEST}(?:安|お手頃)|最安`), sup('price', -1, 'cheapest')],
+  [new RegExp(`${BEST}高(?:い|価)`), sup('price', 1, 'most expensive')],
+  [new RegExp(`バッテリー.*${BEST}(?:長|持)|${BEST}長持ち`), sup('battery', 1, 'longest-lasting')],
+  [new RegExp(`${BEST}(?:大き|容量が大き)|最大`), sup('capacity', 1, 'biggest')],
+  [new RegExp(`${BEST}小さ`), sup('capacity', -1, 'smallest')],
+  [new RegExp(`${BEST}明る`), sup('brightness', 1, 'brightest')],
+  [/เบาที่สุด/, sup('weight', -1, 'lightest')],
+  [/หนักที่สุด/, sup('weight', 1, 'heaviest')],
+  [/ถูกที่สุด|ราคาต่ำที่สุด|ประหยัดที่สุด/, sup('price', -1, 'cheapest')],
+  [/แพงที่สุด|ราคาสูงที่สุด/, sup('price', 1, 'most expensive')],
+  [/แบต.*(?:นาน|อึด|ทน)ที่สุด/, sup('battery', 1, 'longest-lasting')],
+  [/ใหญ่ที่สุด|จุมากที่สุด|ความจุมากที่สุด/, sup('capacity', 1, 'biggest')],
+  [/เล็กที่สุด/, sup('capacity', -1, 'smallest')],
+  [/สว่างที่สุด/, sup('brightness', 1, 'brightest')],
+  [/最[輕轻]/, sup('weight', -1, 'lightest')],
+  [/最重(?!要)/, sup('weight', 1, 'heaviest')],
+  [/最便宜|最[實实]惠|[價价]格最低/, sup('price', -1, 'cheapest')],
+  [/最[貴贵]|[價价]格最高/, sup('price', 1, 'most expensive')],
+  [/(?:[續续]航|[電电]池).*最(?:[長长]|久)/, sup('battery', 1, 'longest-lasting')],
+  [/最大|容量最大|最[寬宽]敞/, sup('capacity', 1, 'biggest')],
+  [/最小/, sup('capacity', -1, 'smallest')],
+  [/最亮/, sup('brightness', 1, 'brightest')],
+  [/paling ringan|teringan/, sup('weight', -1, 'lightest')],
+  [/paling berat|terberat/, sup('weight', 1, 'heaviest')],
+  [/paling murah|termurah/, sup('price', -1, 'cheapest')],
+  [/paling mahal|termahal/, sup('price', 1, 'most expensive')],
+  [/baterai.*(?:paling (?:lama|awet|tahan lama)|terlama|terawet)/, sup('battery', 1, 'longest-lasting')],
+  [/paling besar|terbesar/, sup('capacity', 1, 'biggest')],
+  [/paling kecil|terkecil/, sup('capacity', -1, 'smallest')],
+  [/paling terang|terterang/, sup('brightness', 1, 'brightest')],
+  [/nhẹ nhất/, sup('weight', -1, 'lightest')],
+  [/nặng nhất/, sup('weight', 1, 'heaviest')],
+  [/rẻ nhất/, sup('price', -1, 'cheapest')],
+  [/đắt nhất|mắc nhất/, sup('price', 1, 'most expensive')],
+  [/pin.*(?:lâu nhất|trâu nhất|bền nhất)/, sup('battery', 1, 'longest-lasting')],
+  [/lớn nhất|to nhất|rộng nhất/, sup('capacity', 1, 'biggest')],
+  [/nhỏ nhất/, sup('capacity', -1, 'smallest')],
+  [/sáng nhất/, sup('brightness', 1, 'brightest')],
+  [new RegExp(`${MOST_KO}가벼`), sup('weight', -1, 'lightest')],
+  [new RegExp(`${MOST_KO}무거`), sup('weight', 1, 'heaviest')],
+  [new RegExp(`${MOST_KO}(?:싼|저렴)|최저가`), sup('price', -1, 'cheapest')],
+  [new RegExp(`${MOST_KO}비싼`), sup('price', 1, 'most expensive')],
+  [new RegExp(`배터리.*${MOST_KO}오래`), sup('battery', 1, 'longest-lasting')],
+  [new RegExp(`${MOST_KO}(?:큰|넓)`), sup('capacity', 1, 'biggest')],
+  [new RegExp(`${MOST_KO}작은`), sup('capacity', -1, 'smallest')],
+  [new RegExp(`${MOST_KO}밝`), sup('brightness', 1, 'brightest')],
+];
+
+/** English price bounds, exactly as before. */
+const UNDER = /\b(?:under|below|less than|cheaper than|no more than|up to|within)\s+([$€£]?\s?\d[\d.,]*)/;
+const OVER = /\b(?:over|above|more than|at least)\s+([$€£]?\s?\d[\d.,]*)/;
+const AMOUNT = String.raw`((?:NT\$|HK\$|S\$|RM|Rp\.?|[$€£¥₩₫฿])?\s*\d[\d.,]*\s*(?:円|บาท|元|塊|块|台幣|台币|원|만\s*원|만원|đ|₫|vnđ|đồng|k|nghìn|ngàn|rb|ribu|juta)?)`;
+/** Price bounds in the other languages: the amount's group and which side it bounds. */
+const BOUNDS: [RegExp, 'under' | 'over'][] = [
+  [new RegExp(`${AMOUNT}\\s*(?:以下|未満|まで|以内|以內|之內|之内|より安い|이하|미만|아래)`, 'iu'), 'under'],
+  [new RegExp(`${AMOUNT}\\s*(?:以上|超|より高い|이상|초과)`, 'iu'), 'over'],
+  [new RegExp(`(?:ต่ำกว่า|ไม่เกิน|น้อยกว่า|ถูกกว่า|ไม่ถึง|งบ)\\s*${AMOUNT}`, 'iu'), 'under'],
+  [new RegExp(`(?:มากกว่า|เกิน|สูงกว่า|ตั้งแต่)\\s*${AMOUNT}`, 'iu'), 'over'],
+  [new RegExp(`(?:低於|低于|少於|少于|不超過|不超过|便宜於|便宜于)\\s*${AMOUNT}`, 'iu'), 'under'],
+  [new RegExp(`(?:高於|高于|超過|超过)\\s*${AMOUNT}`, 'iu'), 'over'],
+  [new RegExp(`(?:di bawah|dibawah|kurang dari|maksimal|maks\\.?|tidak lebih dari)\\s*${AMOUNT}`, 'iu'), 'under'],
+  [new RegExp(`(?:di atas|diatas|lebih dari|minimal)\\s*${AMOUNT}`, 'iu'), 'over'],
+  [new RegExp(`(?:dưới|ít hơn|không quá|tối đa|rẻ hơn)\\s*${AMOUNT}`, 'iu'), 'under'],
+  [new RegExp(`(?:trên|nhiều hơn|đắt hơn)\\s*${AMOUNT}`, 'iu'), 'over'],
+];
+/** Shorthand multipliers: "200k", "100rb", "3만원", "2 juta". */
+const MULTIPLIERS: [RegExp, number][] = [
+  [/만/, 10_000],
+  [/juta/i, 1_000_000],
+  [/\d\s*(?:k|nghìn|ngàn|rb|ribu)\b|(?:nghìn|ngàn)/iu, 1_000],
+];
+
+const STOCK = /\b(in stock|available|availability|sold out|out of stock|have any left|back in stock)\b/;
+const WEIGHT = /\b(weigh|weighs|weight|how heavy)\b/;
+const PRICE = /\b(how much|price|cost|costs|priced)\b/;
+const STOCK_OTHER =
+  /在庫|売り切れ|品切れ|買えますか|มีของ|มีสินค้า|สต็อก|สต๊อก|หมด|มีขาย|有[貨货]|[庫库]存|[現现][貨货]|售完|stok|tersedia|habis|còn hàng|hết hàng|재고|품절/iu;
+const WEIGHT_OTHER = /重さ|重量|何グラム|何キロ|น้ำหนัก|หนักเท่า|หนักกี่|多重|berat|nặng|무게|무거/iu;
+const PRICE_OTHER =
+  /いくら|値段|価格|料金|ราคา|เท่าไร|เท่าไหร่|กี่บาท|多少[錢钱]|[價价]格|[價价]錢|售[價价]|harga|berapa|giá|bao nhiêu|가격|얼마/iu;
+
+/** Words asking for a fact the records may hold in `facts`. */
+const FACT_ASKS: [RegExp, AskedFact][] = [
+  [/waterproof|water-?resistant|防水|กันน้ำ|tahan air|anti air|chống nước|방수/iu, 'waterproof'],
+  [/battery|バッテリー|電池|แบต|[電电]池|[續续]航|baterai|\bpin\b|배터리/iu, 'battery'],
+  [/how many (?:people|persons)|\bsleeps?\b|何人|กี่คน|[几幾]人|berapa orang|mấy người|bao nhiêu người|몇 ?명|몇 ?인/iu, 'capacity'],
+  [/\bcapacity\b|\bvolume\b|how much does it hold|容量|内容量|ปริมาณ|ความจุ|\bisi\b|dung tích|용량/iu, 'volume'],
+  [/\bwatts?\b|\bpower\b|ワット|消費電力|กำลังไฟ|วัตต์|功率|\bdaya\b|công suất|전력/iu, 'power'],
+  [/\bbright|lumen|明るさ|ルーメン|ความสว่าง|亮度|流明|terang|độ sáng|밝기/iu, 'brightness'],
+  [/\bspf\b|\bpa\b|sun protection|紫外線|กันแดด|防[晒曬]|tabir surya|chống nắng|자외선/iu, 'spf'],
+  [
+    /shelf life|expir|best before|賞味期限|消費期限|日持ち|อายุ(?!ผู้)|เก็บได้นาน|保质期|保存期限|保[鮮鲜]期|masa simpan|kedaluwarsa|hạn sử dụng|유통기한/iu,
+    'shelfLife',
+  ],
+  [/\bages?\b|how old|何歳|対象年齢|[几幾][岁歲]|年[龄齡]|\busia\b|tuổi|나이|연령/iu, 'age'],
+  [/dimension|measurements|how big|寸法|尺寸|ขนาด|ukuran|kích thước|크기/iu, 'dimensions'],
+  [/material|made of|made from|素材|材質|材质|วัสดุ|ทำจาก|bahan|chất liệu|소재|재질/iu, 'material'],
+];
+
+/** Filters a question asks for without naming a product. */
+const WATERPROOF_FILTER = FACT_ASKS[0]?.[0] as RegExp;
+const PEOPLE = [
+  /\bsleeps?\s+(\d+)|\bfor\s+(\d+)\s+(?:people|persons|campers|adults)|\b(\d+)[- ]?(?:person|man|people)\b/i,
+  /(\d+)\s*人/,
+  /(\d+)\s*คน/,
+  /(\d+)\s*orang/i,
+  /(\d+)\s*người/i,
+  /(\d+)\s*(?:인용|명)/,
+];
+
+/** Pointing back at a product named before: "it", "that one", "それ", "อันนี้", "它", "ini", "cái này", "이거". */
+const POINTER =
+  /\b(?:it|its|that one|this one|that|this|them|those)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|ตัวนี้|อันนั้น|ตัวนั้น|มัน|ชิ้นนี้|它|[這这][個个款]|那[個个款]|[該该]款|\bini\b|\bitu\b|tersebut|cái này|cái đó|\bnó\b|sản phẩm này|이거|이것|그거|그것|이 제품|그 제품/iu;
+/** "the bigger one", "安い方", "ถูกกว่า", "便宜的", "yang lebih murah", "rẻ hơn", "더 싼": which of the earlier ones. */
+const COMPARATIVES: [RegExp, Measure, 1 | -1][] = [
+  [/\b(?:bigger|larger|roomier)\b|大きい(?:方|ほう)|ใหญ่กว่า|[較较]大|大的|lebih besar|lớn hơn|to hơn|더 큰/iu, 'capacity', 1],
+  [/\bsmaller\b|小さい(?:方|ほう)|เล็กกว่า|[較较]小|小的|lebih kecil|nhỏ hơn|더 작은/iu, 'capacity', -1],
+  [/\b(?:cheaper|less expensive)\b|安い(?:方|ほう)|ถูกกว่า|便宜的|[較较]便宜|lebih murah|rẻ hơn|더 싼|더 저렴/iu, 'price', -1],
+  [/\b(?:pricier|more expensive)\b|高い(?:方|ほう)|แพงกว่า|[貴贵]的|lebih mahal|đắt hơn|더 비싼/iu, 'price', 1],
+  [/\blighter\b|軽い(?:方|ほう)|เบากว่า|[輕轻]的|lebih ringan|nhẹ hơn|더 가벼운/iu, 'weight', -1],
+  [/\bheavier\b|重い(?:方|ほう)|หนักกว่า|lebih berat|nặng hơn|더 무거운/iu, 'weight', 1],
+];
+
+/** "Which …": asking for a list, not about one product. */
+const WHICH = /\b(?:which|what)\b|どれ|どの|อันไหน|ตัวไหน|แบบไหน|อะไรบ้าง|哪|\bmana\b|\bnào\b|어떤|어느|뭐/iu;
+
+export interface ProductQuestion {
+  /** The question in lower case, for the English patterns. */
+  lower: string;
+  superlative: Superlative | null;
+  price: PriceBound | null;
+  /** Only waterproof products (the question asks for waterproof without naming one). */
+  waterproof: boolean;
+  /** Products for this many people ("which tents sleep 2"). */
+  people: number | null;
+  asksWeight: boolean;
+  asksPrice: boolean;
+  asksStock: boolean;
+  facts: AskedFact[];
+  /** Asks which products ("which tents…", "どれ", "อันไหน"). */
+  asksWhich: boolean;
+  /** Points back at a product named earlier. */
+  pointsBack: boolean;
+  comparative: { measure: Measure; direction: 1 | -1 } | null;
+}
+
+function priceBoundOf(question: string, lower: string, currency: string | null): PriceBound | null {
+  const english = UNDER.exec(lower) ?? OVER.exec(lower);
+  if (english) {
+    const limit = parseMoney(english[1]);
+    return limit ? { bound: UNDER.test(lower) ? 'under' : 'over', limit } : null;
+  }
+  for (const [pattern, bound] of BOUNDS) {
+    const amount = pattern.exec(question)?.[1];
+    const limit = amount ? parseMoney(amount, currency) : null;
+    if (!amount || !limit) continue;
+    const times = MULTIPLIERS.find(([word]) => word.test(amount))?.[1] ?? 1;
+    return { bound, limit: times === 1 ? limit : { ...limit, amount: String(Number(limit.amount) * times) } };
+  }
+  return null;
+}
+
+/** The question's asks; `currency` is the store's, for a bound written without one ("3000以下"). */
+export function parseProductQuestion(question: string, currency: string | null = null): ProductQuestion {
+  const lower = question.toLowerCase();
+  const people = PEOPLE.map((pattern) => pattern.exec(lower)).find(Boolean);
+  const comparative = COMPARATIVES.find(([pattern]) => pattern.test(lower));
+  return {
+    lower,
+    superlative: SUPERLATIVES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
+    price: priceBoundOf(question, lower, currency),
+    waterproof: WATERPROOF_FILTER.test(lower),
+    people: people ? Number(people.slice(1).find(Boolean)) : null,
+    asksWeight: WEIGHT.test(lower) || WEIGHT_OTHER.test(lower),
+    asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower),
+    asksStock: STOCK.test(lower) || STOCK_OTHER.test(lower),
+    facts: FACT_ASKS.filter(([pattern]) => pattern.test(lower)).map(([, fact]) => fact),
+    asksWhich: WHICH.test(lower),
+    pointsBack: POINTER.test(lower),
+    comparative: comparative ? { measure: comparative[1], direction: comparative[2] } : null,
+  };
+}
+
+/** The English patterns as before, for the sentences only English answers use. */
+export const ENGLISH = { stock: STOCK, weight: WEIGHT, price: PRICE };
+
+/**
+ * The shopper's language from the question's script when the caller gives none: Thai, Korean,
+ * Japanese kana, Chinese characters (traditional when it uses traditional-only ones), Vietnamese
+ * letters. Latin questions stay English: telling Indonesian from English is the caller's job.
+ */
+export function scriptLanguage(question: string): ShopperLanguage {
+  if (/\p{Script=Thai}/u.test(question)) return 'th';
+  if (/\p{Script=Hangul}/u.test(question)) return 'ko';
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question)) return 'ja';
+  if (/\p{Script=Han}/u.test(question)) return /[們這個說價錢貴輕還嗎麼買條號開關種與為處來會]/u.test(question) ? 'zh-Hant' : 'zh-Hans';
+  if (/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu.test(question)) return 'vi';
+  return 'en';
+}
