@@ -25,6 +25,9 @@ import {
   ingestFileJob,
   queueMissingEmbeddings,
   resumeIngestion,
+  resumeReterming,
+  retermFile,
+  retermFileJob,
 } from '../domains/knowledge';
 import { createSetupWizardContext, runSetupWizard, setupWizardJob } from '../domains/setup-wizard';
 import { summarizeThreadJob, summarizeThreadWhenQuiet } from '../domains/shared-threads';
@@ -79,6 +82,12 @@ export function jobList(services: Services): JobEntry[] {
       concurrency: services.env.INGEST_CONCURRENCY,
       handle: (data, job) => ingestFile(knowledge, knowledgeLog, data.fileId, job),
       resume: () => resumeIngestion(knowledge),
+    }),
+    entry({
+      job: retermFileJob,
+      concurrency: 1,
+      handle: (data) => retermFile(knowledge, data.fileId),
+      resume: () => resumeReterming(knowledge),
     }),
     entry({
       job: embedFileJob,

@@ -48,6 +48,8 @@ export const files = pgTable(
     /** sha256 of the bytes: the same content is indexed once per store. */
     contentHash: text('content_hash'),
     passageCount: integer('passage_count').notNull().default(0),
+    /** The tokenizer version its postings were made with (TERMS_VERSION): older ones are re-termed in the background. */
+    termsVersion: integer('terms_version').notNull().default(0),
   },
   (t) => [
     index('files_store_idx').on(t.storeId, t.createdAt),

@@ -165,18 +165,33 @@ export async function insertPassages(
   );
   for (let i = 0; i < products.length; i += INSERT_BATCH) await tx.insert(productRecords).values(products.slice(i, i + INSERT_BATCH));
 
+  await addPostings(
+    tx,
+    input.storeId,
+    analysed.map(({ tf, length }, index) => ({ passageId: ids[index] as string, tf, length })),
+  );
+  const totalLength = analysed.reduce((sum, item) => sum + item.length, 0);
+  await tx
+    .update(stores)
+    .set({ passageCount: sql`${stores.passageCount} + ${analysed.length}`, totalLength: sql`${stores.totalLength} + ${totalLength}` })
+    .where(eq(stores.id, input.storeId));
+  return ids;
+}
+
+/** Postings of some passages and their document frequencies, added inside the caller's transaction. */
+async function addPostings(tx: DbOrTx, storeId: string, analysed: { passageId: string; tf: Map<string, number>; length: number }[]) {
   const df = new Map<string, number>();
   const rows: { term: string; passageId: string; tf: number; length: number; impact: number }[] = [];
-  for (const [index, { tf, length }] of analysed.entries()) {
+  for (const { passageId, tf, length } of analysed) {
     for (const [term, frequency] of tf) {
       df.set(term, (df.get(term) ?? 0) + 1);
-      rows.push({ term, passageId: ids[index] as string, tf: frequency, length, impact: postingImpact(frequency, length) });
+      rows.push({ term, passageId, tf: frequency, length, impact: postingImpact(frequency, length) });
     }
   }
   // Grouped by term, best first: a term's postings of one file share a few heap pages, so a
   // search reading a term's best postings touches few pages (and the btrees fill in order).
   rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : b.impact - a.impact));
-  for (let i = 0; i < rows.length; i += POSTINGS_BATCH) await insertPostings(tx, input.storeId, rows.slice(i, i + POSTINGS_BATCH));
+  for (let i = 0; i < rows.length; i += POSTINGS_BATCH) await insertPostings(tx, storeId, rows.slice(i, i + POSTINGS_BATCH));
 
   // Sorted, so concurrent files of one store take the term rows' locks in the same order.
   const terms = [...df.keys()].sort();
@@ -184,14 +199,43 @@ export async function insertPassages(
     const slice = terms.slice(i, i + INSERT_BATCH);
     await tx.execute(sql`
       INSERT INTO store_term_stats (store_id, term, df)
-      SELECT ${input.storeId}::uuid, t.term, t.df
+      SELECT ${storeId}::uuid, t.term, t.df
       FROM unnest(${arrayLiteral(slice)}::text[], ${arrayLiteral(slice.map((term) => df.get(term) ?? 0))}::int[]) AS t(term, df)
       ON CONFLICT (store_id, term) DO UPDATE SET df = store_term_stats.df + excluded.df`);
   }
-  const totalLength = analysed.reduce((sum, item) => sum + item.length, 0);
-  await tx
-    .update(stores)
-    .set({ passageCount: sql`${stores.passageCount} + ${analysed.length}`, totalLength: sql`${stores.totalLength} + ${totalLength}` })
-    .where(eq(stores.id, input.storeId));
-  return ids;
+}
+
+/**
+ * A file's postings made again with today's tokenizer, its passages kept as they are (their ids,
+ * product records and embeddings stay): for files indexed before the tokenizer last changed
+ * (TERMS_VERSION). One transaction, like indexing, so the store's statistics always agree.
+ */
+export async function retermFilePassages(db: Db, storeId: string, fileId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: passages.id, heading: passages.heading, text: passages.text, length: passages.length })
+      .from(passages)
+      .where(eq(passages.fileId, fileId));
+    if (!rows.length) return 0;
+    await tx.execute(sql`
+      WITH gone AS (
+        SELECT pt.term, count(*)::int AS n FROM passage_terms pt JOIN passages p ON p.id = pt.passage_id
+        WHERE p.file_id = ${fileId} GROUP BY pt.term ORDER BY pt.term
+      )
+      UPDATE store_term_stats s SET df = s.df - gone.n FROM gone WHERE s.store_id = ${storeId} AND s.term = gone.term`);
+    await tx.execute(sql`DELETE FROM store_term_stats WHERE store_id = ${storeId} AND df <= 0`);
+    await tx.execute(sql`DELETE FROM passage_terms WHERE passage_id IN (SELECT id FROM passages WHERE file_id = ${fileId})`);
+    const analysed = rows.map((row) => ({ passageId: row.id, ...weightedTerms(row.heading, row.text) }));
+    await tx.execute(sql`
+      UPDATE passages p SET length = n.length
+      FROM unnest(${arrayLiteral(analysed.map((row) => row.passageId))}::uuid[], ${arrayLiteral(analysed.map((row) => row.length))}::float8[]) AS n(id, length)
+      WHERE p.id = n.id`);
+    await addPostings(tx, storeId, analysed);
+    const change = analysed.reduce((sum, row) => sum + row.length, 0) - rows.reduce((sum, row) => sum + Number(row.length), 0);
+    await tx
+      .update(stores)
+      .set({ totalLength: sql`greatest(${stores.totalLength} + ${change}, 0)` })
+      .where(eq(stores.id, storeId));
+    return rows.length;
+  });
 }

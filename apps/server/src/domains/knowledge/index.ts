@@ -7,7 +7,7 @@ export { passageSnippet } from './citations/passage-snippet';
 export { sourceTitle } from './citations/source-title';
 export { embedFile, embedFileJob, hybridAvailable, queueMissingEmbeddings } from './embeddings/embedding-queue';
 export { ingestFile } from './ingest-file';
-export { ingestFileJob, resumeIngestion } from './ingestion-queue';
+export { ingestFileJob, resumeIngestion, resumeReterming, retermFile, retermFileJob } from './ingestion-queue';
 export type { KnowledgeContext } from './knowledge-context';
 export { createKnowledgeContext } from './knowledge-context';
 export { knowledgeModels } from './knowledge-models';

@@ -9,6 +9,7 @@ import { chunkBlocks, HEADING_PATH_SEPARATOR } from './parsing/chunk-blocks';
 import { IngestError } from './parsing/ingest-error';
 import { parseInWorker } from './parsing/parse-in-worker';
 import { limitExceeded } from './parsing/parse-limits';
+import { TERMS_VERSION } from './retrieval/tokenize';
 import { refreshStoreSummary, updateFile } from './store-summary';
 
 const UNEXPECTED_FAILURE = 'Something went wrong while indexing this file. Try uploading it again.';
@@ -72,7 +73,13 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     // indexed old bytes, so it fails and the queue's retry indexes the new ones.
     const [now] = await ctx.db.select({ contentHash: files.contentHash }).from(files).where(eq(files.id, file.id)).limit(1);
     if (now && now.contentHash !== file.contentHash) throw new Error('the file was replaced while it was being indexed');
-    await updateFile(ctx, file.id, { status: 'ready', progress: 100, statusReason: null, passageCount: passageIds.length });
+    await updateFile(ctx, file.id, {
+      status: 'ready',
+      progress: 100,
+      statusReason: null,
+      passageCount: passageIds.length,
+      termsVersion: TERMS_VERSION,
+    });
     // The store reads "ready" right after its last file does (embeddings follow in the background).
     await refreshStore();
     await queueFileEmbedding(ctx, file.id);

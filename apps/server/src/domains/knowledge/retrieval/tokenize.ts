@@ -14,6 +14,14 @@ import { STOP_WORD_LIST, stripKoreanParticle } from './languages/stop-words';
  */
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
+/**
+ * The version of the terms this file makes. Raise it whenever a change here (or in languages/)
+ * would give a stored passage other terms: files indexed under an older version get their
+ * postings made again in the background (ingestion-queue.ts), passages and embeddings kept.
+ * 1: function words of the shoppers' languages, Korean particles, quantity and letter-digit terms.
+ */
+export const TERMS_VERSION = 1;
+
 const MAX_TERM_LENGTH = 40;
 const ASCII_WORD = /^[a-z0-9]+$/;
 const LATIN = /^[\p{Script=Latin}\p{M}0-9]+$/u;

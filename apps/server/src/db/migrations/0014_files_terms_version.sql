@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "terms_version" integer DEFAULT 0 NOT NULL;
