@@ -8,11 +8,20 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { termsOf } from '../knowledge';
-import { type Citation, composeGroundedAnswer, type LocalAnswer, type Retrieve, sourceLabel } from './local-answer';
+import {
+  type AnswerContext,
+  type Citation,
+  composeGroundedAnswer,
+  joinSentences,
+  type LocalAnswer,
+  type Retrieve,
+  sourceLabel,
+} from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
 import { answerFromProducts, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
+import { questionParts } from './question-parts';
 import { detectLanguage, languageOfThread, type ShopperLanguage } from './shopper-language';
 import { shopperText } from './shopper-texts';
 
@@ -64,6 +73,22 @@ const REFERS_BACK =
   /\b(it|its|it's|that one|this one|that|this|them|they|those|these|the same|ini|itu|nya|nó|cái này|cái đó)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|อันนั้น|ตัวนี้|ตัวนั้น|มัน|นี้|นั้น|它|這個|这个|那個|那个|這款|这款|이거|그거|이것|그것/iu;
 /** A follow-up short enough to lean on the earlier question ("and to Japan?", "how long?"). */
 const SHORT_FOLLOW_UP = 4;
+
+/**
+ * The answers to a message's questions as one: those answered, in order, citing all their
+ * passages once; the don't-know only when none was answered.
+ */
+function combined(answers: LocalAnswer[], unknownText: string): LocalAnswer {
+  const answered = answers.filter((answer) => answer.outcome === 'answer');
+  if (!answered.length) return { outcome: 'unknown', text: unknownText };
+  const citations: Citation[] = [];
+  for (const citation of answered.flatMap((answer) => answer.citations)) {
+    const same = citations.find((c) => c.passage.id === citation.passage.id);
+    if (same) same.sentences.push(...citation.sentences.filter((sentence) => !same.sentences.includes(sentence)));
+    else citations.push({ ...citation, sentences: [...citation.sentences] });
+  }
+  return { outcome: 'answer', text: joinSentences(answered.map((answer) => answer.text)), citations };
+}
 
 /** The script a language is written in, to tell whether a quote is in the shopper's language. */
 const SCRIPT_OF: Record<ShopperLanguage, RegExp> = {
@@ -137,6 +162,28 @@ type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCal
  * previous message as its topic.
  */
 export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
+  /** One question, from the products' records or the stores' sentences; a follow-up leans on the shopper's message before. */
+  async function answerQuestion(
+    question: string,
+    earlier: string[],
+    products: StoredProduct[],
+    context: AnswerContext,
+  ): Promise<LocalAnswer> {
+    const topic = earlier.at(-1);
+    // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
+    const followUp = topic !== undefined && REFERS_BACK.test(question);
+    const passages = await options.retrieve(followUp ? `${topic} ${question}` : question);
+    const grounded =
+      productAnswer(question, products) ??
+      composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
+    // A short question nothing answers alone may continue the last one ("and to Japan?").
+    if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
+      const more = await options.retrieve(`${topic} ${question}`);
+      return composeGroundedAnswer(question, more, options.minScore, { ...context, topic });
+    }
+    return grounded;
+  }
+
   async function step(call: LanguageModelV4CallOptions): Promise<LocalStep> {
     const results = toolResultsOfTurn(call.prompt);
     const question = lastUserMessage(call.prompt);
@@ -150,22 +197,19 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     if (choice?.kind === 'call') {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
-    const topic = earlier.at(-1);
+    const products = (await options.products?.()) ?? [];
     const context = { english: lang === 'en', unknownText: shopperText('unknown', lang) };
-    // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
-    const followUp = topic !== undefined && REFERS_BACK.test(question);
-    const [passages, products] = await Promise.all([
-      options.retrieve(followUp ? `${topic} ${question}` : question),
-      options.products?.() ?? [],
-    ]);
-    let grounded =
-      productAnswer(question, products) ??
-      composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
-    // A short question nothing answers alone may continue the last one ("and to Japan?").
-    if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
-      const more = await options.retrieve(`${topic} ${question}`);
-      grounded = composeGroundedAnswer(question, more, options.minScore, { ...context, topic });
-    }
+    const parts = questionParts(question).filter((part) => !smallTalkOf(part));
+    let grounded: LocalAnswer;
+    if (parts.length > 1) {
+      // Each question of the message answered on its own, a later one leaning on the one before.
+      const answers: LocalAnswer[] = [];
+      for (const [index, part] of parts.entries()) {
+        const before = index ? [...earlier, parts[index - 1] as string] : earlier;
+        answers.push(await answerQuestion(part, before, products, context));
+      }
+      grounded = combined(answers, context.unknownText);
+    } else grounded = await answerQuestion(question, earlier, products, context);
     // A function fits but the question lacks what it needs: ask, unless the stores answer it.
     if (choice?.kind === 'ask' && grounded.outcome !== 'answer')
       return { kind: 'text', answer: { outcome: 'ask', text: askForArguments(choice.missing) } };

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { asciiDigits, numberOf, quantityTerms, splitLettersAndDigits, unitOf } from './languages/quantities';
-import { STOP_WORD_LIST, stripKoreanParticle } from './languages/stop-words';
+import { STOP_WORD_LIST, stripKoreanParticle, VIETNAMESE_STOP_WORDS } from './languages/stop-words';
 
 /**
  * Terms for lexical retrieval, the same for passages and queries. Words come from
@@ -36,6 +36,7 @@ const CONTRACTION_PARTS = new Set('s t m d ll re ve l j n c qu'.split(' '));
 
 /** The index term of one word, or null when it carries no signal. */
 export function termOf(word: string): string | null {
+  if (VIETNAMESE_STOP_WORDS.has(word.normalize('NFKC').toLowerCase())) return null;
   const value = stripKoreanParticle(normalise(word));
   if (!value || value.length > MAX_TERM_LENGTH || STOP_WORDS.has(value)) return null;
   if (ASCII_WORD.test(value) && !/^\d+$/.test(value) && value.length > 2) return stemmer(value);

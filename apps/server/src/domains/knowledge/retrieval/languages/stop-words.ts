@@ -68,8 +68,14 @@ export const STOP_WORD_LIST: string[] = [
   ...fromList('zh'),
   ...fromList('ko'),
   ...INDONESIAN.split(' '),
-  ...VIETNAMESE.split(' '),
 ];
+
+/**
+ * Vietnamese function words, compared before accents are folded: folded, "lòng" and "có" would
+ * be English "long" and "co". A shopper typing without diacritics keeps them (they cost a little
+ * ranking, never a match).
+ */
+export const VIETNAMESE_STOP_WORDS = new Set(VIETNAMESE.split(' ').map((word) => word.normalize('NFKC')));
 
 /**
  * Korean writes particles onto the word ("배송은", "반품을", "서울에서"): the word's stem is what
