@@ -1,4 +1,4 @@
-import { closestTerm, expandQuery, GENERIC, type QueryWord, termsOf } from '../knowledge';
+import { closestTerm, expandQuery, GENERIC, intentWords, type QueryWord, termsOf } from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {
@@ -59,6 +59,11 @@ interface Question {
 
 /** How much a topic word from earlier in the conversation counts against one of the question's own. */
 const TOPIC_WEIGHT = 0.5;
+/**
+ * What the question asks for (a price, a time, an address: lexicon/intents.ts) tips the choice
+ * between sentences that say its words, never enough alone for a sentence to be chosen.
+ */
+const INTENT_WEIGHT = 0.25;
 /** A misspelt word matched to the passages' own word counts a little less than the word itself. */
 const SPELLING_WEIGHT = 0.8;
 
@@ -91,8 +96,31 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 /** Scripts written without spaces between words: a sentence there is not counted in words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-/** Thai ends a sentence with a space, not a mark: a space between two Thai letters ends one. */
+/** Thai ends a sentence with a space, not a mark: a space between two Thai letters may end one. */
 const THAI_SENTENCE_BREAK = /(?<=[\p{Script=Thai}])\s+(?=[\p{Script=Thai}])/u;
+/** A Thai piece that goes on the sentence before: it starts with a joining word ("and", "by", "so that"…). */
+const THAI_CONTINUES = /^(?:และ|หรือ|โดย|แต่|ซึ่ง|เพื่อ|จึง|ก็|รวมถึง|รวมทั้ง|พร้อม|ทั้ง|ส่วน|ที่|ได้แก่|เช่น|แล้ว|จน|กับ|ของ|ให้)/u;
+/** Thai pieces shorter than this (letters) are clauses of a longer sentence, not sentences. */
+const THAI_MIN_SENTENCE = 25;
+
+/**
+ * Thai lines up to this many characters stay whole: spaces there mostly separate clauses and list
+ * items ("พร้อมเพย์ บัตรเครดิต และเก็บเงินปลายทาง"), and a clause alone loses half the fact.
+ */
+const THAI_WHOLE_LINE = 160;
+
+/** A Thai line's sentences: pieces between spaces, joined back where a piece only continues the one before. */
+function thaiSentences(line: string): string[] {
+  if (line.length <= THAI_WHOLE_LINE) return [line];
+  const sentences: string[] = [];
+  for (const piece of line.split(THAI_SENTENCE_BREAK)) {
+    const last = sentences.at(-1);
+    if (last !== undefined && (last.length < THAI_MIN_SENTENCE || piece.length < THAI_MIN_SENTENCE / 2 || THAI_CONTINUES.test(piece)))
+      sentences[sentences.length - 1] = `${last} ${piece}`;
+    else sentences.push(piece);
+  }
+  return sentences;
+}
 
 /**
  * A passage's sentences, whole, in any script: Intl.Segmenter's sentence boundaries (。！？ as
@@ -105,7 +133,7 @@ function sentencesOf(text: string): string[] {
   for (const line of text.split(/\n+/)) {
     const lineStart = sentences.length;
     for (const segment of sentenceSegmenter.segment(line)) {
-      for (const piece of segment.segment.split(THAI_SENTENCE_BREAK)) {
+      for (const piece of thaiSentences(segment.segment)) {
         const sentence = piece.trim();
         if (!sentence) continue;
         if (sentences.length > lineStart && /^[a-z]/.test(sentence)) sentences[sentences.length - 1] += ` ${sentence}`;
@@ -232,7 +260,11 @@ export function composeGroundedAnswer(
   const ownTerms = new Set(own.map((word) => word.term));
   const topic = context.topic ? expandQuery(context.topic).filter((word) => !GENERIC.has(word.surface) && !ownTerms.has(word.term)) : [];
   const asked: Question = { words: own, weights: own.map(() => 1) };
-  const withTopic: Question = { words: [...own, ...topic], weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT)] };
+  const intents = intentWords(question);
+  const withTopic: Question = {
+    words: [...own, ...topic, ...intents],
+    weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT), ...intents.map(() => INTENT_WEIGHT)],
+  };
   // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
   const count = asked.words.length;
   const needed = count <= 2 ? count : Math.ceil(count * MIN_TERM_COVERAGE);

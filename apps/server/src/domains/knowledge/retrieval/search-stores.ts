@@ -4,6 +4,7 @@ import { stores } from '../../../db/schema';
 import { arrayLiteral, rowsOf } from '../../../db/sql-helpers';
 import { B, K1 } from './bm25';
 import { expandQuery, type QueryWord, type WeightedTerm, weightedQueryTerms } from './lexicon/expand-query';
+import { INTENT_WEIGHT, intentWords } from './lexicon/intents';
 import { closestTerm } from './spelling';
 import { matchedSurfaces } from './tokenize';
 
@@ -58,7 +59,12 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
           owned.map((store) => store.id),
           expanded,
         );
-  const terms = weightedQueryTerms(words);
+  // What the question asks for (a price, a time, an address) ranks the passages that state one higher.
+  const intents = input.expand === false ? [] : intentWords(input.query);
+  const terms = [
+    ...weightedQueryTerms(words),
+    ...weightedQueryTerms(intents).map((term) => ({ ...term, word: term.word + words.length, weight: term.weight * INTENT_WEIGHT })),
+  ].filter((term) => !term.term.startsWith('intent:'));
   const passageCount = owned.reduce((sum, store) => sum + store.passageCount, 0);
   if (!owned.length || !terms.length || !passageCount || input.k < 1) return { results: [], mode: 'lexical' };
   const storeIds = arrayLiteral(owned.map((store) => store.id));

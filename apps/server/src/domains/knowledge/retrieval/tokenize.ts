@@ -1,5 +1,15 @@
 import { stemmer } from 'stemmer';
-import { asciiDigits, numberOf, quantityTerms, splitLettersAndDigits, unitOf } from './languages/quantities';
+import {
+  asciiDigits,
+  CLOCK_TIME,
+  CURRENCY_PREFIX,
+  numberOf,
+  PRICE_TERM,
+  quantityTerms,
+  splitLettersAndDigits,
+  TIME_OF_DAY_TERM,
+  unitOf,
+} from './languages/quantities';
 import { STOP_WORD_LIST, stripKoreanParticle, VIETNAMESE_STOP_WORDS } from './languages/stop-words';
 
 /**
@@ -69,13 +79,20 @@ export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   // The number a quantity's unit may follow: the last word, or a number inside it ("100g", "2人").
   let pending: { value: number; surface: string; index: number } | null = null;
+  // A currency sign or word was just written: the next number is a price.
+  let currency = false;
+  for (const match of text.matchAll(CLOCK_TIME)) tokens.push({ term: TIME_OF_DAY_TERM, surface: match[0], index: match.index });
   for (const segment of segmenter.segment(text)) {
     if (!segment.isWordLike) {
       // "2-person", "100 g": a hyphen or a space keeps the number waiting; anything else ends it.
       if (!/^[\s\-‐–]*$/.test(segment.segment)) pending = null;
+      if (CURRENCY_PREFIX.test(segment.segment)) currency = true;
+      else if (segment.segment.trim()) currency = false;
       continue;
     }
     const word = normalise(segment.segment);
+    if (currency && numberOf(word) !== null) tokens.push({ term: PRICE_TERM, surface: segment.segment, index: segment.index });
+    currency = CURRENCY_PREFIX.test(word);
     const unit = pending ? unitOf(word) : null;
     if (pending && unit) {
       for (const term of quantityTerms(pending.value, unit))

@@ -44,8 +44,29 @@ const UNITS: Record<string, string[]> = {
   w: ['w', 'watt', 'watts', 'ワット', 'วัตต์', '瓦'],
   lm: ['lm', 'lumen', 'lumens', 'ルーメン', 'ลูเมน', '流明'],
   mah: ['mah'],
-  spf: [],
+  // Prices: a number with its currency is also the term "price", which "how much" finds in any language.
+  jpy: ['円', 'yen', '엔'],
+  thb: ['บาท', 'baht', 'thb'],
+  twd: ['元', '塊', '块', 'twd', 'ntd'],
+  usd: ['dollar', 'dollars', 'usd', 'bucks'],
+  idr: ['rupiah', 'idr'],
+  vnd: ['đồng', 'dong', 'vnd', 'đ'],
+  krw: ['원', 'won', 'krw'],
+  // A time of day ("10時", "8 點", "10 โมง", "10 am"): also the term "oclock", which "what time" finds.
+  oclock: ['時', '点', '點', 'โมง', 'น', 'am', 'pm', 'a.m', 'p.m', '시'],
 };
+
+const CURRENCIES = new Set(['jpy', 'thb', 'twd', 'usd', 'idr', 'vnd', 'krw']);
+/** Signs and words written before an amount ("$50", "¥900", "฿590", "NT$350", "Rp 150.000"). */
+export const CURRENCY_PREFIX = /[$¥￥฿€£₩₫]|^(?:rp|nt|us)$/i;
+/** What a price and a time of day are also indexed as. */
+export const PRICE_TERM = 'price';
+export const TIME_OF_DAY_TERM = 'oclock';
+/** Durations are also their unit's plain word (stemmed like English text): "3日" is also "dai", as "3 days" is. */
+const UNIT_WORD_TERMS: Record<string, string> = { h: 'hour', day: 'dai', week: 'week', month: 'month', year: 'year' };
+
+/** "10:00", "18：30", "10.00 น.": a time of day written with digits. */
+export const CLOCK_TIME = /\b(?:[01]?\d|2[0-3])[:：.][0-5]\d\b/gu;
 
 /** Number words up to twelve, in the shoppers' languages. */
 const NUMBER_WORDS: Record<string, number> = {};
@@ -99,7 +120,11 @@ export function unitOf(word: string): string | null {
 
 /** The canonical terms of a quantity: "1.5kg" is also "1500g", "1 l" also "1000ml". */
 export function quantityTerms(value: number, unit: string): string[] {
+  if (CURRENCIES.has(unit)) return [`${value}${unit}`, PRICE_TERM];
+  if (unit === 'oclock') return [TIME_OF_DAY_TERM];
   const terms = [`${value}${unit}`];
+  const word = UNIT_WORD_TERMS[unit];
+  if (word) terms.push(word);
   if (unit === 'kg') terms.push(`${Math.round(value * 1000)}g`);
   if (unit === 'l') terms.push(`${Math.round(value * 1000)}ml`);
   return terms;

@@ -29,10 +29,10 @@ const EUROPEAN =
 
 /** What shoppers add around a question in each script, beyond the lists: polite endings and question frames. */
 const EXTRA = {
-  ja: 'ですか でしょうか ますか ください 下さい お願い します したい ほしい 欲しい 教え 知り たい いくつ どう どんな どれ どちら ね よ わ か な の かな',
-  th: 'ค่ะ คะ ครับ คับ เท่า ไหร่ จ้า จ้ะ นะ น่ะ ไหม มั้ย มั๊ย หรือเปล่า เปล่า บ้าง ยังไง อย่างไร หน่อย ด้วย จ๊ะ ฉัน ผม หนู เรา คุณ ดิฉัน ทาง ร้าน',
-  zh: '的 了 吗 嗎 呢 吧 啊 呀 是 在 和 与 與 及 或 也 都 就 还 還 我 你 您 他 她 它 们 們 这 這 那 哪 什么 什麼 个 個 把 被 让 讓 给 給 对 對 从 從 向 到 为 為 于 於 之 其 该 該 此 很 请 請 吗？ 可以 能 会 會 想 要',
-  ko: '이 그 저 것 수 등 좀 요 및 제 저희 당신 혹시 어떻게 무엇 뭐 뭔가',
+  ja: 'ですか でしょうか ますか ください 下さい お願い します したい ほしい 欲しい 教え 知り たい いくつ どう どんな どれ どちら ね よ わ か な の かな どこ いつ どのくらい どれくらい どの位 でき できる できます できますか られ られる もらえ もらう いただけ いただく 可能 ありますか ござい ございます 大丈夫 よい いい 良い',
+  th: 'ไหน อะไร ยังไง อย่างไร ได้ไหม ได้ มี ทำ ต้อง เท่าไร เท่าไหร่ แบบไหน ตัวไหน อันไหน ค่ะ คะ ครับ คับ เท่า ไหร่ จ้า จ้ะ นะ น่ะ ไหม มั้ย มั๊ย หรือเปล่า เปล่า บ้าง ยังไง อย่างไร หน่อย ด้วย จ๊ะ ฉัน ผม หนู เรา คุณ ดิฉัน ทาง ร้าน',
+  zh: '怎麼 怎么 如何 哪裡 哪里 哪 哪些 哪個 哪个 哪一 哪款 什麼 什么 幾 几 么 麼 算 請問 请问 可不可以 能不能 有沒有 有没有 是不是 一下 嗎？ 呢？ 的 了 吗 嗎 呢 吧 啊 呀 是 在 和 与 與 及 或 也 都 就 还 還 我 你 您 他 她 它 们 們 这 這 那 哪 什么 什麼 个 個 把 被 让 讓 给 給 对 對 从 從 向 到 为 為 于 於 之 其 该 該 此 很 请 請 吗？ 可以 能 会 會 想 要',
+  ko: '이 그 저 것 수 등 좀 요 및 제 저희 당신 혹시 어떻게 무엇 뭐 뭔가 어디 언제 있나요 있어요 되나요 돼요 가능한가요 할 수',
 } as const;
 
 /** Words the lists call function words that a shop's facts depend on. */
@@ -46,12 +46,13 @@ const KEEP = new Set(
 );
 
 const INDONESIAN =
+  'bagaimanakah dimana kapan gimana ga gak nggak kah dong ' +
   'ada adalah agar akan aku anda apa apakah atau bagaimana bahwa beberapa begitu belum berapa bisa boleh dan dari dengan di dia ' +
   'hal harus ia ingin ini itu jika juga kalau kalian kami kamu kan karena ke kenapa kita lagi lah mana masih mau mereka nya oleh ' +
   'pada pula pun saja saya sama sangat sebagai sedang sekali selalu seperti sudah supaya tapi telah tentang tetapi untuk yang ya';
 const VIETNAMESE =
   'và của là có không cho tôi bạn được này ở với thì mà các những một cũng như nào gì đâu sao vậy ạ nhé nhỉ chứ hả ' +
-  'bao nhiêu em anh chị mình shop ơi muốn hỏi cần biết xin vui lòng giúp để theo về khi nếu hay hoặc rồi đã đang sẽ còn';
+  'ở đâu đâu khi nào thế nào như thế nào làm sao bao giờ bao nhiêu em anh chị mình shop ơi muốn hỏi cần biết xin vui lòng giúp để theo về khi nếu hay hoặc rồi đã đang sẽ còn';
 
 const NUMERAL = /[\p{N}〇一二三四五六七八九十百千万萬两兩零]/u;
 

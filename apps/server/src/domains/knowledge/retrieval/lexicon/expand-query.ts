@@ -59,11 +59,16 @@ export interface QueryWord {
 const MAX_PER_WORD = 8;
 const MAX_EXPANSIONS = 24;
 const MAX_COMMERCE_PER_WORD = 48;
-/** Words too general to widen ("need", "thing"): their synonyms would match everything. */
+/**
+ * Words too general to widen ("need", "thing"), in every language: their synonyms would match
+ * everything, and a passage sharing only them with a question is not about it ("สินค้า" goods,
+ * "商品" product, "買" buy, "使える" can use).
+ */
 export const GENERIC = new Set(
-  'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry'.split(
-    ' ',
-  ),
+  (
+    'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry ' +
+    '商品 製品 もの 物 使え 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매'
+  ).split(' '),
 );
 const WORD = /^[a-z]{3,}$/;
 const SINGLE_WORD = /^[\p{L}\p{N}'-]+$/u;

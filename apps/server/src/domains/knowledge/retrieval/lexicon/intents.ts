@@ -1,0 +1,83 @@
+import { PRICE_TERM, TIME_OF_DAY_TERM } from '../languages/quantities';
+import { termsOf } from '../tokenize';
+import type { QueryWord } from './expand-query';
+
+/*
+ * What a question asks for, beyond its words: "where", "what time", "how much", "how long" are
+ * function words (dropped as terms), yet they say which sentence answers: the one with an
+ * address, a time of day, a price, a duration. Each intent found in a question becomes one soft
+ * query word whose terms are what such a sentence contains; it ranks passages and chooses
+ * sentences, and is never required for a passage to count as relevant.
+ */
+
+interface Intent {
+  name: string;
+  asks: RegExp;
+  /** Words (any language) or canonical terms a sentence answering it contains. */
+  answers: string[];
+}
+
+const INTENTS: Intent[] = [
+  {
+    name: 'where',
+    asks: /\bwhere\b|どこ|何処|ที่ไหน|ตรงไหน|อยู่ไหน|哪裡|哪里|在哪|\bdi ?mana\b|ở đâu|어디/iu,
+    answers:
+      'address located street avenue road floor 住所 所在地 丁目 番地 ที่อยู่ ซอย ถนน เขต 地址 位於 位于 路 街 巷 區 号 號 alamat jalan jl lantai đường 주소 로 길'.split(
+        ' ',
+      ),
+  },
+  {
+    name: 'time',
+    asks: /\bwhat time\b|\bwhen\b|\bhours\b|何時|いつ|กี่โมง|เมื่อไหร่|幾點|几点|什麼時候|什么时候|\bkapan\b|jam berapa|khi nào|mấy giờ|언제|몇 시/iu,
+    answers: [
+      TIME_OF_DAY_TERM,
+      'open',
+      'close',
+      'daily',
+      '営業',
+      '毎日',
+      'เปิด',
+      'ปิด',
+      'ทุกวัน',
+      '營業',
+      '营业',
+      '每天',
+      'buka',
+      'tutup',
+      '영업',
+    ],
+  },
+  {
+    name: 'price',
+    asks: /\bhow much\b|\bcosts?\b|\bprice\b|\bfee\b|いくら|料金|เท่าไหร่|เท่าไร|กี่บาท|ราคา|多少|價格|价格|費用|费用|\bberapa\b|\bharga\b|\bbiaya\b|bao nhiêu|\bgiá\b|얼마|가격/iu,
+    answers: [PRICE_TERM, 'free', '無料', 'ฟรี', '免費', '免费', 'gratis', '무료'],
+  },
+  {
+    name: 'duration',
+    asks: /\bhow long\b|\bhow many days\b|何日|どのくらい|どれくらい|กี่วัน|นานแค่ไหน|นานไหม|幾天|几天|多久|berapa lama|berapa hari|bao lâu|mấy ngày|며칠|얼마나 걸/iu,
+    answers: ['day', 'week', 'month', 'hour', 'within', '以内', 'ภายใน', '內', '内', 'dalam', '이내'],
+  },
+];
+
+/** How much an intent's terms count against the question's own words. */
+export const INTENT_WEIGHT = 0.5;
+
+/** The canonical terms stand as they are; words become their terms. */
+const answerTerms = INTENTS.map((intent) => [
+  ...new Set(intent.answers.flatMap((word) => (word === PRICE_TERM || word === TIME_OF_DAY_TERM ? [word] : termsOf(word)))),
+]);
+
+/** The intents of a question as soft query words ("where" → address, street, 住所, ซอย…). */
+export function intentWords(question: string): QueryWord[] {
+  return INTENTS.flatMap((intent, index) =>
+    intent.asks.test(question)
+      ? [
+          {
+            term: `intent:${intent.name}`,
+            surface: intent.name,
+            alternatives: (answerTerms[index] ?? []).map((term) => ({ term, relation: 'commerce' as const, weight: 1, word: term })),
+          },
+        ]
+      : [],
+  );
+}
