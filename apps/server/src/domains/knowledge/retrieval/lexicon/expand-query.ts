@@ -71,7 +71,7 @@ export const GENERIC = new Set(
   ).split(' '),
 );
 const WORD = /^[a-z]{3,}$/;
-const SINGLE_WORD = /^[\p{L}\p{N}'-]+$/u;
+const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
 
 const commerceGroups = COMMERCE_TERM_GROUPS.map((group) => group.map((entry) => ({ entry, terms: termsOf(entry) })));
 
