@@ -1,4 +1,4 @@
-import { termsOf } from '../knowledge';
+import { intentWords, termsOf } from '../knowledge';
 
 /*
  * Two questions in one message ("What does shipping cost? Can I return opened tea?", "Do you ship
@@ -18,7 +18,11 @@ const JOINS =
 const MIN_PART_TERMS = 2;
 const MAX_PARTS = 3;
 
-const askable = (part: string) => termsOf(part).length >= MIN_PART_TERMS;
+/** A side asks something: two words of its own, or one with what it asks for ("where is your shop"). */
+const askable = (part: string) => {
+  const count = termsOf(part).length;
+  return count >= MIN_PART_TERMS || (count === 1 && intentWords(part).length > 0);
+};
 
 /** The message's questions, in order; one part when it asks one thing. */
 export function questionParts(message: string): string[] {

@@ -8,8 +8,8 @@ import { distance } from 'fastest-levenshtein';
 
 const SPELLABLE = /^[a-z]{4,}$/;
 
-/** Edits allowed for a word of this length: one from four letters, two from seven. */
-const allowedEdits = (length: number) => (length >= 7 ? 2 : 1);
+/** Edits allowed for a word of this length: one from four letters, two from six (a swap of two letters is two edits). */
+const allowedEdits = (length: number) => (length >= 6 ? 2 : 1);
 
 /** The vocabulary's term closest to `term` within the allowed edits (ties: the more common, then the first), or null. */
 export function closestTerm(term: string, vocabulary: Iterable<string>, frequency?: (term: string) => number): string | null {

@@ -10,7 +10,7 @@ import {
   TIME_OF_DAY_TERM,
   unitOf,
 } from './languages/quantities';
-import { STOP_WORD_LIST, stripKoreanParticle, VIETNAMESE_STOP_WORDS } from './languages/stop-words';
+import { LONE_KANA, STOP_WORD_LIST, stripKoreanParticle, VIETNAMESE_STOP_WORDS } from './languages/stop-words';
 
 /**
  * Terms for lexical retrieval, the same for passages and queries. Words come from
@@ -29,8 +29,9 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  * would give a stored passage other terms: files indexed under an older version get their
  * postings made again in the background (ingestion-queue.ts), passages and embeddings kept.
  * 1: function words of the shoppers' languages, Korean particles, quantity and letter-digit terms.
+ * 2: prices and times of day, the characters of Chinese and Japanese words.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 const MAX_TERM_LENGTH = 40;
 const ASCII_WORD = /^[a-z0-9]+$/;
@@ -42,13 +43,18 @@ const foldAccents = (value: string) => (LATIN.test(value) ? value.normalize('NFD
 const normalise = (word: string) => foldAccents(asciiDigits(word.normalize('NFKC').toLowerCase()));
 
 const STOP_WORDS = new Set(STOP_WORD_LIST.map(normalise));
+const HAN = /\p{Script=Han}/u;
+const HAN_CHAR = /\p{Script=Han}/gu;
+
+/** The term of a Chinese or Japanese character inside a longer word: apart from the same character written alone. */
+export const characterTerm = (char: string) => `~${char}`;
 const CONTRACTION_PARTS = new Set('s t m d ll re ve l j n c qu'.split(' '));
 
 /** The index term of one word, or null when it carries no signal. */
 export function termOf(word: string): string | null {
   if (VIETNAMESE_STOP_WORDS.has(word.normalize('NFKC').toLowerCase())) return null;
   const value = stripKoreanParticle(normalise(word));
-  if (!value || value.length > MAX_TERM_LENGTH || STOP_WORDS.has(value)) return null;
+  if (!value || value.length > MAX_TERM_LENGTH || STOP_WORDS.has(value) || LONE_KANA.test(value)) return null;
   if (ASCII_WORD.test(value) && !/^\d+$/.test(value) && value.length > 2) return stemmer(value);
   return value;
 }
@@ -69,6 +75,8 @@ function termsOfWord(word: string): string[] {
 
 export interface Token {
   term: string;
+  /** One Han character of a longer word ("閉" of "閉店"): matched alone, weighed as part of its word. */
+  part?: boolean;
   /** The word as written. */
   surface: string;
   /** Character offset of the word in the text. */
@@ -98,7 +106,15 @@ export function tokensOf(text: string): Token[] {
       for (const term of quantityTerms(pending.value, unit))
         tokens.push({ term, surface: `${pending.surface} ${segment.segment}`, index: pending.index });
     }
-    for (const term of termsOfWord(segment.segment)) tokens.push({ term, surface: segment.segment, index: segment.index });
+    const terms = termsOfWord(segment.segment);
+    for (const term of terms) tokens.push({ term, surface: segment.segment, index: segment.index });
+    // Chinese and Japanese words share characters where their inflections differ ("閉まり" and
+    // "閉店", "營業時問" typed for "營業時間"): each character of a longer word is a term too.
+    if (terms.length && HAN.test(word) && [...word].length > 1) {
+      for (const char of new Set(word.match(HAN_CHAR))) {
+        if (termOf(char)) tokens.push({ term: characterTerm(char), surface: segment.segment, index: segment.index, part: true });
+      }
+    }
     const parts = splitLettersAndDigits(word);
     if (parts) {
       // "100g", "2p", "spf50": the quantity inside the word.

@@ -13,8 +13,8 @@ import { foldWidth, parseFlag, weightUnitOf } from './product-values';
 /** A number as written: "1,000" (grouped), "1.5" or "1,5" (decimal). */
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:[.,]\d+)?)`;
 const numberOf = (text: string): number => Number(/^\d{1,3}(?:,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text.replace(',', '.'));
-/** Letters after a unit end it ("5 g" but not "5 great"). */
-const END = String.raw`(?![\p{L}])`;
+/** Latin letters after a unit mean it was a word ("5 g" but not "5 great"); CJK and Thai run on ("12時間持続"). */
+const END = '(?![a-z])';
 
 const WEIGHT = new RegExp(
   `${NUM}\\s*(kilograms?|kgs?|grams?|gr|g|lbs?|pounds?|oz|ounces?|gam|キログラム|キロ|グラム|กิโลกรัม|กก\\.?|กรัม|公斤|千克|克|킬로그램|그램)${END}`,
@@ -101,26 +101,44 @@ const fact = (kind: ProductFactKind, value: Fact['value'], text: string, unit?: 
 const clausesOf = (text: string) => text.split(/(?<=[!?。！？;；\n])\s*|(?<=\.)(?:\s+|$)/u).filter(Boolean);
 
 function waterproofOf(text: string): Fact | null {
-  const found: { negated: boolean; text: string }[] = [];
+  const found: { negated: boolean; index: number; words: string }[] = [];
   for (const match of text.matchAll(WATERPROOF)) {
     const before = text.slice(Math.max(0, match.index - 24), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 16);
-    found.push({ negated: NEGATION_BEFORE.test(before) || NEGATION_AFTER.test(after), text: match[0] });
+    const denial = NEGATION_BEFORE.exec(before);
+    const index = denial ? match.index - (before.length - denial.index) : match.index;
+    found.push({ negated: denial !== null || NEGATION_AFTER.test(after), index, words: match[0] });
   }
-  if (!found.length) return null;
-  const denied = found.find((item) => item.negated);
-  return fact('waterproof', !denied, clauseAround(text, (denied ?? found[0])?.text ?? ''));
+  const chosen = found.find((item) => item.negated) ?? found[0];
+  if (!chosen) return null;
+  // The clause, or where a clause runs long (Thai writes no full stops) the words from the keyword on.
+  const clause = clauseAround(text, chosen.words);
+  const near = /^\S+(?:\s+[^\s.,;。、，!?]+){0,2}/u.exec(text.slice(chosen.index))?.[0] ?? chosen.words;
+  return fact('waterproof', !chosen.negated, clause.length <= 80 ? clause : near);
 }
 
 /** The clause of `text` holding `words`, for a fact's `text`. */
 const clauseAround = (text: string, words: string) => clausesOf(text).find((clause) => clause.includes(words)) ?? words;
 
+/** Hours of charging are no battery life: "charges in 3 hours", "充電3時間". */
+const CHARGING = /(?:\b(?:re)?charg(?:es|ed|ing|e)\b|充電|ชาร์จ|充[电電]|isi daya|sạc|충전)[^.,;。、，\d]{0,25}$/iu;
+
+/**
+ * Battery life: the hours a clause about the battery gives, the longest as the value (for "the
+ * longest battery") and the words from the first to the last as written ("5 hours on high and
+ * 60 hours on low").
+ */
 function batteryOf(text: string): Fact | null {
   for (const clause of clausesOf(text)) {
     if (!BATTERY_WORDS.test(clause)) continue;
-    const hours = [...clause.matchAll(HOURS)].map((match) => ({ value: numberOf(match[1] ?? ''), text: match[0] }));
-    const longest = hours.sort((a, b) => b.value - a.value)[0];
-    if (longest) return fact('battery', longest.value, longest.text, 'h');
+    const hours = [...clause.matchAll(HOURS)].filter((match) => !CHARGING.test(clause.slice(0, match.index)));
+    const first = hours[0];
+    const last = hours.at(-1);
+    if (!first || !last) continue;
+    const end = last.index + last[0].length;
+    const tail = /^[^.,;。、，]*/u.exec(clause.slice(end))?.[0] ?? '';
+    const longest = Math.max(...hours.map((match) => numberOf(match[1] ?? '')));
+    return fact('battery', longest, clause.slice(first.index, end + (hours.length > 1 ? tail.length : 0)), 'h');
   }
   return null;
 }
@@ -143,15 +161,20 @@ function firstMatch(patterns: RegExp[], text: string): RegExpExecArray | null {
 }
 
 /** Every fact `text` states, at most one of each kind (two for sun protection: SPF and PA). */
+/** "two-person" reads as "2-person". */
+const NUMBER_WORDS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8' };
+const PEOPLE_WORDS = /\b(one|two|three|four|five|six|seven|eight)(?=[- ]?(?:person|people|man)\b)/gi;
+
 export function factsOfText(source: string): Fact[] {
   const text = foldWidth(source);
+  const counted = text.replace(PEOPLE_WORDS, (word) => NUMBER_WORDS[word.toLowerCase()] ?? word);
   const facts: Fact[] = [];
   const add = (item: Fact | null) => item && facts.push(item);
   const weight = WEIGHT.exec(text);
   const weightUnit = weightUnitOf(weight?.[2]);
   if (weight?.[1] && weightUnit) add(fact('weight', numberOf(weight[1]), weight[0], weightUnit));
   add(volumeOf(text));
-  const capacity = firstMatch(CAPACITY, text);
+  const capacity = firstMatch(CAPACITY, counted);
   if (capacity?.[1]) add(fact('capacity', Number(capacity[1]), capacity[0], 'person'));
   add(batteryOf(text));
   const power = POWER.exec(text);
@@ -193,10 +216,15 @@ export function factsOfAttribute(attribute: ProductAttribute): Fact[] {
   return factsOfText(`${name}: ${value}${bare ? ` ${unit}` : ''}`);
 }
 
-/** A product's facts: its columns' first (the store typed them), then its description's. */
-export function productFacts(description: string | undefined, attributes: ProductAttribute[]): Fact[] {
+/** A product's facts: its columns' first (the store typed them), then its description's, then its title's. */
+export function productFacts(description: string | undefined, attributes: ProductAttribute[], title = ''): Fact[] {
   const facts: Fact[] = [];
-  const candidates = [...attributes.flatMap(factsOfAttribute), ...(description ? factsOfText(description) : [])];
+  const candidates = [
+    ...attributes.flatMap(factsOfAttribute),
+    ...(description ? factsOfText(description) : []),
+    // Last: a title says little, but "Ember 2P" or "Bottle 1 L" is still a fact.
+    ...factsOfText(title).filter((item) => ['capacity', 'volume', 'spf', 'weight'].includes(item.kind)),
+  ];
   for (const candidate of candidates)
     if (!facts.some((known) => known.kind === candidate.kind && known.unit === candidate.unit)) facts.push(candidate);
   // One fact per kind except sun protection (SPF and PA); units of one kind differ only there.

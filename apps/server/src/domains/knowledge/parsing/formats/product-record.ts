@@ -114,7 +114,7 @@ export function finishProduct(draft: ProductDraft, storeCurrency: string | null 
     .filter((option) => option.values.length);
   const prices = variants.flatMap((variant) => (variant.price ? [variant.price] : [])).sort(compareDecimal);
   const flags = variants.map((variant) => variant.available);
-  const facts = productFacts(draft.description, draft.attributes);
+  const facts = productFacts(draft.description, draft.attributes, draft.title);
   return {
     title: draft.title,
     handle: draft.handle ?? null,

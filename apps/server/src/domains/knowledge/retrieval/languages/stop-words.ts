@@ -19,7 +19,7 @@ import stopwordsIso from 'stopwords-iso/stopwords-iso.json' with { type: 'json' 
 
 /** English, French and German, written for this product (the lists' English is far too broad: "need", "first", "new"). */
 const EUROPEAN =
-  'a an and are as at be but by for from has have how i if in into is it its me my of on or our so than that the their them then there ' +
+  'a an and are as at be but by for from has have how i if in into is it its me my of on or our so than that the their them then there whats ' +
   'these they this to too was we were what when where which who why will with you your do does did can could would should about ' +
   'am been being any all also just not no nor only very ' +
   'le la les un une des du de et est en au aux ce ces dans pour par sur pas que qui ne se sa son ses vos votre nous vous il elle ' +
@@ -29,7 +29,7 @@ const EUROPEAN =
 
 /** What shoppers add around a question in each script, beyond the lists: polite endings and question frames. */
 const EXTRA = {
-  ja: 'ですか でしょうか ますか ください 下さい お願い します したい ほしい 欲しい 教え 知り たい いくつ どう どんな どれ どちら ね よ わ か な の かな どこ いつ どのくらい どれくらい どの位 でき できる できます できますか られ られる もらえ もらう いただけ いただく 可能 ありますか ござい ございます 大丈夫 よい いい 良い',
+  ja: 'ですか でしょうか ますか ください 下さい お願い します したい ほしい 欲しい 教え 知り たい いくつ どう どんな どれ どちら ね よ わ か な の かな どこ いつ どのくらい どれくらい どの位 って たら した して んで まり まっ まし ませ れる られ たい ても でも けど など くれ もら いる ある なる なっ しま かか かかり くらい どの いい ので よう すれ でき できる できます できますか られ られる もらえ もらう いただけ いただく 可能 ありますか ござい ございます 大丈夫 よい いい 良い',
   th: 'ไหน อะไร ยังไง อย่างไร ได้ไหม ได้ มี ทำ ต้อง เท่าไร เท่าไหร่ แบบไหน ตัวไหน อันไหน ค่ะ คะ ครับ คับ เท่า ไหร่ จ้า จ้ะ นะ น่ะ ไหม มั้ย มั๊ย หรือเปล่า เปล่า บ้าง ยังไง อย่างไร หน่อย ด้วย จ๊ะ ฉัน ผม หนู เรา คุณ ดิฉัน ทาง ร้าน',
   zh: '怎麼 怎么 如何 哪裡 哪里 哪 哪些 哪個 哪个 哪一 哪款 什麼 什么 幾 几 么 麼 算 請問 请问 可不可以 能不能 有沒有 有没有 是不是 一下 嗎？ 呢？ 的 了 吗 嗎 呢 吧 啊 呀 是 在 和 与 與 及 或 也 都 就 还 還 我 你 您 他 她 它 们 們 这 這 那 哪 什么 什麼 个 個 把 被 让 讓 给 給 对 對 从 從 向 到 为 為 于 於 之 其 该 該 此 很 请 請 吗？ 可以 能 会 會 想 要',
   ko: '이 그 저 것 수 등 좀 요 및 제 저희 당신 혹시 어떻게 무엇 뭐 뭔가 어디 언제 있나요 있어요 되나요 돼요 가능한가요 할 수',
@@ -55,6 +55,9 @@ const VIETNAMESE =
   'ở đâu đâu khi nào thế nào như thế nào làm sao bao giờ bao nhiêu em anh chị mình shop ơi muốn hỏi cần biết xin vui lòng giúp để theo về khi nếu hay hoặc rồi đã đang sẽ còn';
 
 const NUMERAL = /[\p{N}〇一二三四五六七八九十百千万萬两兩零]/u;
+
+/** One hiragana or katakana letter alone is a particle or the end of a verb cut off by the segmenter. */
+export const LONE_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u;
 
 function fromList(language: 'ja' | 'th' | 'zh' | 'ko'): string[] {
   const list = (stopwordsIso as Record<string, string[]>)[language] ?? [];

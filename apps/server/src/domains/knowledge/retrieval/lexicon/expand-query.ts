@@ -1,4 +1,4 @@
-import { termsOf, tokensOf } from '../tokenize';
+import { characterTerm, termsOf, tokensOf } from '../tokenize';
 import { COMMERCE_TERM_GROUPS } from './commerce-terms';
 import { allLemmasOf, irregularFormsOf } from './lemmas';
 import { type PartOfSpeech, wordNet } from './wordnet';
@@ -24,7 +24,7 @@ import { type PartOfSpeech, wordNet } from './wordnet';
  * WordNet alone misses commerce usage ("money back"), hence the hand-written groups beside it.
  */
 
-export type Relation = 'exact' | 'form' | 'commerce' | 'synonym' | 'broader' | 'opposite';
+export type Relation = 'exact' | 'form' | 'commerce' | 'synonym' | 'broader' | 'character' | 'opposite';
 
 /** How much a match through each relation counts against a match of the shopper's own word. */
 export const RELATION_WEIGHTS: Record<Relation, number> = {
@@ -33,6 +33,8 @@ export const RELATION_WEIGHTS: Record<Relation, number> = {
   commerce: 0.6,
   synonym: 0.5,
   broader: 0.4,
+  // Below the relevance check's floor: a shared character ranks, it never makes a passage relevant.
+  character: 0.25,
   opposite: 0.3,
 };
 
@@ -71,6 +73,9 @@ export const GENERIC = new Set(
   ).split(' '),
 );
 const WORD = /^[a-z]{3,}$/;
+const SINGLE_HAN = /^\p{Script=Han}$/u;
+/** How much a character asked alone counts when found inside a longer word. */
+const SINGLE_CHARACTER_WEIGHT = 0.6;
 const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
 
 const commerceGroups = COMMERCE_TERM_GROUPS.map((group) => group.map((entry) => ({ entry, terms: termsOf(entry) })));
@@ -117,8 +122,19 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
   const tokens = tokensOf(query);
   const words: QueryWord[] = [];
   for (const token of tokens) {
+    if (token.part) {
+      // A character of the word before: one of its alternatives, never a word of its own.
+      const whole = words.at(-1);
+      if (whole && whole.term !== token.term && !whole.alternatives.some((a) => a.term === token.term))
+        whole.alternatives.push({ term: token.term, relation: 'character', weight: RELATION_WEIGHTS.character, word: token.term });
+      continue;
+    }
     if (words.some((word) => word.term === token.term)) continue;
-    words.push({ term: token.term, surface: token.surface.toLowerCase(), alternatives: [] });
+    // One character asked alone ("閉" of "閉まります") finds the words written with it ("閉店").
+    const alternatives: Alternative[] = SINGLE_HAN.test(token.term)
+      ? [{ term: characterTerm(token.term), relation: 'character', weight: SINGLE_CHARACTER_WEIGHT, word: token.term }]
+      : [];
+    words.push({ term: token.term, surface: token.surface.toLowerCase(), alternatives });
   }
   if (options.expand === false) return words;
   const queryTerms = new Set(words.map((word) => word.term));
