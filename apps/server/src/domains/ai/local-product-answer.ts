@@ -2,7 +2,7 @@ import type { ProductRecord } from '@aisle/contracts/products';
 import { compareDecimal, formatPrice, formatWeight, priceText } from '../knowledge';
 import { askedFields, fieldSentence } from './product-fields';
 import { productReferredTo } from './product-follow-up';
-import { kindWordOf, namedProducts, productsOfKind, type StoredProduct } from './product-match';
+import { fullyNamedProducts, kindWordOf, namedProducts, productsOfKind, RUN_TOGETHER, type StoredProduct } from './product-match';
 import { englishDetail, factOf, factsOf, measureOf, measureText, peopleOf } from './product-measures';
 import { type AskedFact, type ProductQuestion, parseProductQuestion, type Superlative, scriptLanguage } from './product-question';
 import { type Condition, type ProductSentences, sentencesFor } from './product-sentences';
@@ -71,6 +71,17 @@ function filterAnswer(asking: Asking, pool: StoredProduct[], kind: string): Prod
       })
       .sort((a, b) => compareDecimal(a.record.priceRange?.min ?? '0', b.record.priceRange?.min ?? '0'));
   }
+  const weight = question.weight;
+  if (weight) {
+    if (!fits.some((product) => measureOf(product.record, 'weight') !== null)) return null;
+    conditions.push({ kind: 'weight', bound: weight.bound, text: weight.text });
+    fits = fits
+      .filter((product) => {
+        const grams = measureOf(product.record, 'weight');
+        return grams !== null && (weight.bound === 'under' ? grams <= weight.grams : grams >= weight.grams);
+      })
+      .sort((a, b) => (measureOf(a.record, 'weight') ?? 0) - (measureOf(b.record, 'weight') ?? 0));
+  }
   if (question.waterproof) {
     // Only products said to be waterproof: "not waterproof" and saying nothing both stay out.
     if (!pool.some((product) => factOf(product.record, 'waterproof'))) return null;
@@ -86,9 +97,11 @@ function filterAnswer(asking: Asking, pool: StoredProduct[], kind: string): Prod
   }
   if (!conditions.length) return null;
   if (!fits.length) return { text: say.noneMatch(kind, conditions), products: [] };
-  const items = fits.map((product) =>
-    question.price ? `${say.the(product.record.title)} (${priceText(product.record)})` : say.the(product.record.title),
-  );
+  // Each product with the value its bound compares: its price, or its weight.
+  const items = fits.map((product) => {
+    const shown = question.price ? priceText(product.record) : weight ? measureText(product.record, 'weight') : '';
+    return shown ? `${say.the(product.record.title)} (${shown})` : say.the(product.record.title);
+  });
   return { text: say.filtered(kind, conditions, items), products: fits };
 }
 
@@ -107,7 +120,9 @@ const SHOWN_AS_WRITTEN: AskedFact[] = ['volume', 'battery', 'power', 'brightness
 function factSentence(say: ProductSentences, record: ProductRecord, asked: AskedFact): string | null {
   const fact = factOf(record, asked);
   if (!fact) return null;
-  if (fact.kind === 'waterproof') return say.waterproof(record.title, fact.value === true);
+  // "กันน้ำได้นาน 80 นาที": how long or how deep is said as the store wrote it.
+  if (fact.kind === 'waterproof')
+    return `${say.waterproof(record.title, fact.value === true)}${/\d/.test(fact.text) && fact.text.length <= 80 ? ` (${fact.text})` : ''}`;
   if (fact.kind === 'capacity' && typeof fact.value === 'number') return say.fact(record.title, 'capacity', say.people(fact.value));
   if (fact.kind === 'material') return say.fact(record.title, 'material', String(fact.value));
   if (fact.kind === 'spf') {
@@ -137,9 +152,12 @@ function aboutProduct(asking: Asking, text: string, product: StoredProduct): Pro
         : say.priceRange(record.title, formatPrice(min, currency), formatPrice(max, currency)),
     );
   }
+  // Facts asked in the question's own words, not in the product's name ("Lumen 400 Headlamp" asks no brightness).
+  const title = new RegExp(record.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
+  const asked = parseProductQuestion(text.replace(title, ' ')).facts;
   if (!sentences.length)
-    for (const asked of question.facts) {
-      const sentence = factSentence(say, record, asked);
+    for (const fact of asked) {
+      const sentence = factSentence(say, record, fact);
       if (sentence) sentences.push(sentence);
     }
   if (question.asksStock) {
@@ -168,18 +186,23 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   const parsed = asking.question;
   const named = namedProducts(question, products);
   const english = lang === 'en';
+  // Words run together: a kind word ("抹茶") is part of many titles, so only products named whole are compared.
+  const compared = RUN_TOGETHER.test(question) ? fullyNamedProducts(question, products) : named;
   if (parsed.superlative) {
-    const pool = named.length > 1 ? named : productsOfKind(question, products);
-    const word = named.length > 1 ? (english ? 'one' : asking.say.products) : kindWordOf(question, pool, asking.say.products);
+    const pool = compared.length > 1 ? compared : productsOfKind(question, products);
+    const word = compared.length > 1 ? (english ? 'one' : asking.say.products) : kindWordOf(question, pool, asking.say.products);
     return superlativeAnswer(asking, parsed.superlative, pool ?? products, english ? word.replace(/s$/, '') : word);
   }
-  if (parsed.price) {
+  if (parsed.price || parsed.weight) {
     const pool = productsOfKind(question, products);
     return filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
   }
   const pointed = !named.length && (parsed.pointsBack || parsed.comparative);
   const referred = earlier.length && (pointed || !productsOfKind(question, products)) && !named.length;
-  if ((parsed.waterproof || parsed.people !== null) && (parsed.asksWhich || (named.length !== 1 && !pointed))) {
+  // "Is the X waterproof?" asks about X; "which tents are waterproof", "a 2-person tent?" ask for a list.
+  const listing =
+    parsed.asksWhich || (!pointed && (parsed.waterproof ? !named.length : fullyNamedProducts(question, products).length !== 1));
+  if ((parsed.waterproof || parsed.people !== null) && listing) {
     const pool = productsOfKind(question, products);
     const answer = filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
     if (answer) return answer;

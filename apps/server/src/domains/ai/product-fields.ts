@@ -1,5 +1,6 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { attributeKindOf, labelOf, termsOf } from '../knowledge';
+import { attributeKindOf, labelOf } from '../knowledge';
+import { termsOf } from './product-match';
 import type { ProductSentences } from './product-sentences';
 import type { ShopperLanguage } from './shopper-language';
 
@@ -79,6 +80,9 @@ export function askedFields(question: string, lower: string, lang: ShopperLangua
     if (namedInEnglish(terms, field)) return true;
     // Meaning across languages; English questions about English columns stay as they were.
     if (lang === 'en' && ASCII.test(field.name)) return false;
+    // A column in another language named in the question as written ("産地" in "さみどりの産地は？").
+    const name = field.name.normalize('NFKC').toLowerCase().trim();
+    if (!ASCII.test(name) && name.length >= 2 && lower.normalize('NFKC').includes(name)) return true;
     const kind = kindOf(field.name);
     return kind !== undefined && (ASKS_FOR[kind]?.test(lower) ?? false);
   });

@@ -1,6 +1,5 @@
-import { termsOf } from '../knowledge';
 import type { StoredProduct } from './product-match';
-import { namedProducts } from './product-match';
+import { namedProducts, termsOf } from './product-match';
 import { measureOf } from './product-measures';
 import type { ProductQuestion } from './product-question';
 

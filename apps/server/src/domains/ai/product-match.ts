@@ -1,5 +1,5 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { termsOf } from '../knowledge';
+import { termsOf as allTermsOf } from '../knowledge';
 
 /*
  * Which of the shop's products a question is about: those it names by title, or those of the
@@ -12,6 +12,12 @@ export interface StoredProduct {
   fileName: string;
   record: ProductRecord;
 }
+
+/**
+ * Terms as whole words: retrieval also indexes single characters of Chinese and Japanese words
+ * ("~抹"), which would make every title with 茶 in it "named" by any question about tea.
+ */
+export const termsOf = (text: string): string[] => allTermsOf(text).filter((term) => !term.startsWith('~'));
 
 /** Words of an English question that ask, compare or filter: not what the products are. */
 const QUESTION_TERMS = new Set(
@@ -44,9 +50,26 @@ export function namedProducts(text: string, products: StoredProduct[]): StoredPr
     const named = title.length > 0 && (shared / title.length >= 0.6 || shared >= 2);
     if (named) return [{ product, score: shared / title.length + shared / 100 }];
     const written = folded(product.record.title);
-    return written.length >= 2 && whole.includes(written) ? [{ product, score: 1 + written.length / 100 }] : [];
+    if (written.length >= 2 && whole.includes(written)) return [{ product, score: 1 + written.length / 100 }];
+    const quoted = /[「『“]([^」』”]{2,})[」』”]/u.exec(product.record.title)?.[1];
+    return quoted && whole.includes(folded(quoted)) ? [{ product, score: 0.9 }] : [];
   });
   return scored.sort((a, b) => b.score - a.score).map((item) => item.product);
+}
+
+/**
+ * Products the text names whole: every word of the title, the title as written, or the name a
+ * title quotes (宇治煎茶「さみどり」 is named by "さみどり").
+ */
+export function fullyNamedProducts(text: string, products: StoredProduct[]): StoredProduct[] {
+  const question = new Set(termsOf(text));
+  const whole = folded(text);
+  return products.filter(({ record }) => {
+    const title = termsOf(record.title);
+    if (title.length && title.every((term) => question.has(term))) return true;
+    const quoted = /[「『“"]([^」』”"]{2,})[」』”"]/u.exec(record.title)?.[1];
+    return whole.includes(folded(record.title)) || (quoted !== undefined && whole.includes(folded(quoted)));
+  });
 }
 
 /** A question's words that may name a kind of product: not question words, numbers or single kana and Thai letters. */
@@ -64,23 +87,36 @@ export function productsOfKind(text: string, products: StoredProduct[]): StoredP
     const terms = termsOfProduct(product.record);
     return kind.some((term) => terms.has(term));
   });
+  // "抹茶で一番高いの": the matcha, not the matcha tools set whose title also says 抹茶.
+  const ofType = matching.filter((product) => {
+    const { productType, tags } = product.record;
+    const terms = new Set(termsOf([productType ?? '', ...tags].join(' ')));
+    return kind.some((term) => terms.has(term));
+  });
+  if (ofType.length) return ofType;
   return matching.length ? matching : null;
 }
 
-const RUN_TOGETHER = /[\p{Script=Han}\p{Script=Thai}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const RUN_TOGETHER = /[\p{Script=Han}\p{Script=Thai}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** The plural the shopper used for the kind ("tents"), or `fallback`. */
 export function kindWordOf(question: string, pool: StoredProduct[] | null, fallback: string): string {
   if (!pool) return fallback;
   const kinds = new Set(pool.flatMap((product) => [...termsOfProduct(product.record)]));
+  // Words run together (Japanese, Thai, Chinese): the question's own term that names the kind.
+  if (RUN_TOGETHER.test(question)) {
+    // The category as the store writes it when the question uses it ("伴手禮"), else the longest word of the kind.
+    const whole = folded(question);
+    const type = pool.map((product) => product.record.productType ?? '').find((name) => name.length >= 2 && whole.includes(folded(name)));
+    const terms = kindTerms(question).filter((term) => kinds.has(term));
+    return type ?? terms.sort((a, b) => b.length - a.length)[0] ?? fallback;
+  }
   const word = question
     .toLowerCase()
     .split(/[^\p{L}\p{N}-]+/u)
     .find((candidate) => {
       const term = termsOf(candidate)[0];
-      return term && kinds.has(term) && !QUESTION_TERMS.has(term);
+      return term && kinds.has(term) && !QUESTION_TERMS.has(term) && !/^\d/.test(candidate);
     });
-  if (word || !RUN_TOGETHER.test(question)) return word ?? fallback;
-  // Words run together (Japanese, Thai, Chinese): the question's own term that names the kind.
-  return kindTerms(question).find((term) => kinds.has(term)) ?? fallback;
+  return word ?? fallback;
 }

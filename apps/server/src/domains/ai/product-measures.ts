@@ -8,7 +8,8 @@ import type { Measure } from './product-question';
  * the description. Records stored before facts were read get them read now from the same text.
  */
 
-export const factsOf = (record: ProductRecord): ProductFact[] => record.facts ?? productFacts(record.description, record.attributes);
+export const factsOf = (record: ProductRecord): ProductFact[] =>
+  record.facts ?? productFacts(record.description, record.attributes, record.title);
 
 export const factOf = (record: ProductRecord, kind: ProductFactKind): ProductFact | undefined =>
   factsOf(record).find((fact) => fact.kind === kind);
@@ -55,7 +56,13 @@ function gramsOf(record: ProductRecord): number | null {
   return typeof weight?.value === 'number' ? weight.value * (GRAMS[weight.unit ?? 'g'] ?? 1) : null;
 }
 
-const FACT_MEASURES: Partial<Record<Measure, ProductFactKind>> = { battery: 'battery', brightness: 'brightness', power: 'power' };
+const FACT_MEASURES: Partial<Record<Measure, ProductFactKind>> = {
+  battery: 'battery',
+  brightness: 'brightness',
+  power: 'power',
+  shelfLife: 'shelfLife',
+};
+const DAYS: Record<string, number> = { days: 1, months: 30, years: 365 };
 
 /** The number `measure` compares; null when the product does not say. */
 export function measureOf(record: ProductRecord, measure: Measure): number | null {
@@ -63,7 +70,8 @@ export function measureOf(record: ProductRecord, measure: Measure): number | nul
   if (measure === 'weight') return gramsOf(record);
   if (measure === 'capacity') return capacityOf(record);
   const fact = factOf(record, FACT_MEASURES[measure] ?? 'battery');
-  return typeof fact?.value === 'number' ? fact.value : null;
+  if (typeof fact?.value !== 'number') return null;
+  return measure === 'shelfLife' ? fact.value * (DAYS[fact.unit ?? 'days'] ?? 1) : fact.value;
 }
 
 /** The measure as the store wrote it: "$449.00", "1.9 kg", "2-person, 3-person", "20 hours"; '' when unknown. */
@@ -77,12 +85,15 @@ export function measureText(record: ProductRecord, measure: Measure): string {
     const size = sizeFields(record).find((field) => /size|capacity/i.test(field.name));
     return size ? size.values.join(', ') : (factOf(record, 'capacity')?.text ?? factOf(record, 'volume')?.text ?? '');
   }
-  return factOf(record, FACT_MEASURES[measure] ?? 'battery')?.text ?? '';
+  const text = factOf(record, FACT_MEASURES[measure] ?? 'battery')?.text ?? '';
+  // "保存期限: 常溫 30 天" is said from the number on.
+  return measure === 'shelfLife' ? (/\d.*$/.exec(text)?.[0] ?? text) : text;
 }
 
 /** The English detail after a superlative, as before: "at $449.00", "at 1.9 kg", "(2-person, 3-person)". */
 export function englishDetail(record: ProductRecord, measure: Measure): string {
   const text = measureText(record, measure);
   if (!text) return '';
+  if (measure === 'shelfLife') return `keeping ${text}`;
   return measure === 'capacity' ? `(${text})` : `at ${text}`;
 }

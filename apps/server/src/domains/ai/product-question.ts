@@ -10,7 +10,7 @@ import type { ShopperLanguage } from './shopper-language';
  * are tried whatever the shopper's language: a Thai question in an English thread still reads.
  */
 
-export type Measure = 'weight' | 'price' | 'capacity' | 'battery' | 'brightness' | 'power';
+export type Measure = 'weight' | 'price' | 'capacity' | 'battery' | 'brightness' | 'power' | 'shelfLife';
 
 export interface Superlative {
   measure: Measure;
@@ -55,6 +55,16 @@ const SUPERLATIVES: [RegExp, Superlative][] = [
   [/\b(smallest|most compact)\b/, sup('capacity', -1, 'smallest')],
   [/\b(longest|best) battery|\bbattery (?:life )?lasts? the longest|\blongest[- ]lasting\b/, sup('battery', 1, 'longest-lasting')],
   [/\bbrightest\b/, sup('brightness', 1, 'brightest')],
+  [/\b(?:longest shelf life|keeps? (?:the )?longest)\b/, sup('shelfLife', 1, 'longest-keeping')],
+  [/\bruns? (?:the )?longest|\blasts? (?:the )?longest|\blongest run ?time/, sup('battery', 1, 'longest-lasting')],
+  [
+    /一番日持ち|日持ちが一番|賞味期限が一番長|保存最久|保存期限最長|保存期限最长|最耐放|保存最[長长]|เก็บได้นานที่สุด|อายุนานที่สุด/,
+    sup('shelfLife', 1, 'longest-keeping'),
+  ],
+  [
+    /masa simpan paling lama|paling awet|để được lâu nhất|hạn sử dụng dài nhất|가장 오래 보관|유통기한이 가장 긴/,
+    sup('shelfLife', 1, 'longest-keeping'),
+  ],
   [/\bmost powerful\b/, sup('power', 1, 'most powerful')],
   [new RegExp(`${BEST}軽|最軽量`), sup('weight', -1, 'lightest')],
   [new RegExp(`${BEST}重(?!要)`), sup('weight', 1, 'heaviest')],
@@ -69,7 +79,7 @@ const SUPERLATIVES: [RegExp, Superlative][] = [
   [/ถูกที่สุด|ราคาต่ำที่สุด|ประหยัดที่สุด/, sup('price', -1, 'cheapest')],
   [/แพงที่สุด|ราคาสูงที่สุด/, sup('price', 1, 'most expensive')],
   [/แบต.*(?:นาน|อึด|ทน)ที่สุด/, sup('battery', 1, 'longest-lasting')],
-  [/ใหญ่ที่สุด|จุมากที่สุด|ความจุมากที่สุด/, sup('capacity', 1, 'biggest')],
+  [/ใหญ่ที่สุด|จุมากที่สุด|(?:ปริมาณ|ความจุ)(?:เยอะ|มาก)ที่สุด/, sup('capacity', 1, 'biggest')],
   [/เล็กที่สุด/, sup('capacity', -1, 'smallest')],
   [/สว่างที่สุด/, sup('brightness', 1, 'brightest')],
   [/最[輕轻]/, sup('weight', -1, 'lightest')],
@@ -123,6 +133,49 @@ const BOUNDS: [RegExp, 'under' | 'over'][] = [
   [new RegExp(`(?:dưới|ít hơn|không quá|tối đa|rẻ hơn)\\s*${AMOUNT}`, 'iu'), 'under'],
   [new RegExp(`(?:trên|nhiều hơn|đắt hơn)\\s*${AMOUNT}`, 'iu'), 'over'],
 ];
+/** A weight bound: "less than 100 g", "500g以下", "ไม่เกิน 1 กิโลกรัม", "dưới 2 kg". */
+const WEIGHT_UNIT = String.raw`(kilograms?|kg|grams?|g|lbs?|pounds?|oz|ounces?|キロ|グラム|กิโลกรัม|กก\.?|กรัม|公斤|千克|克|킬로그램|그램|gam)(?![a-z])`;
+const WEIGHT_NUMBER = String.raw`(\d+(?:\.\d+)?)\s*`;
+const WEIGHT_BOUNDS: [RegExp, 'under' | 'over'][] = [
+  [new RegExp(`\\b(?:under|below|less than|lighter than|no more than|up to|at most)\\s+${WEIGHT_NUMBER}${WEIGHT_UNIT}`, 'iu'), 'under'],
+  [new RegExp(`\\b(?:over|above|more than|heavier than|at least)\\s+${WEIGHT_NUMBER}${WEIGHT_UNIT}`, 'iu'), 'over'],
+  [new RegExp(`${WEIGHT_NUMBER}${WEIGHT_UNIT}\\s*(?:以下|未満|以内|以內|이하|미만)`, 'iu'), 'under'],
+  [new RegExp(`${WEIGHT_NUMBER}${WEIGHT_UNIT}\\s*(?:以上|超|이상)`, 'iu'), 'over'],
+  [
+    new RegExp(
+      `(?:ไม่เกิน|ต่ำกว่า|น้อยกว่า|เบากว่า|低於|低于|少於|少于|不超過|不超过|輕於|轻于|di bawah|kurang dari|maksimal|dưới|nhẹ hơn|không quá)\\s*${WEIGHT_NUMBER}${WEIGHT_UNIT}`,
+      'iu',
+    ),
+    'under',
+  ],
+  [
+    new RegExp(`(?:เกิน|มากกว่า|หนักกว่า|高於|高于|超過|超过|di atas|lebih dari|trên|nặng hơn)\\s*${WEIGHT_NUMBER}${WEIGHT_UNIT}`, 'iu'),
+    'over',
+  ],
+];
+const GRAMS_PER: [RegExp, number][] = [
+  [/^(?:kilo|kg|キロ|กิโล|กก|公斤|千克|킬로)/i, 1000],
+  [/^(?:lb|pound)/i, 453.59237],
+  [/^(?:oz|ounce)/i, 28.349523125],
+];
+
+export interface WeightBound {
+  bound: 'under' | 'over';
+  grams: number;
+  /** The bound as the shopper wrote it: "100 g". */
+  text: string;
+}
+
+function weightBoundOf(question: string): WeightBound | null {
+  for (const [pattern, bound] of WEIGHT_BOUNDS) {
+    const match = pattern.exec(question);
+    if (!match?.[1] || !match[2]) continue;
+    const per = GRAMS_PER.find(([unit]) => unit.test(match[2] as string))?.[1] ?? 1;
+    return { bound, grams: Number(match[1]) * per, text: `${match[1]} ${match[2]}` };
+  }
+  return null;
+}
+
 /** Shorthand multipliers: "200k", "100rb", "3만원", "2 juta". */
 const MULTIPLIERS: [RegExp, number][] = [
   [/만/, 10_000],
@@ -134,10 +187,11 @@ const STOCK = /\b(in stock|available|availability|sold out|out of stock|have any
 const WEIGHT = /\b(weigh|weighs|weight|how heavy)\b/;
 const PRICE = /\b(how much|price|cost|costs|priced)\b/;
 const STOCK_OTHER =
-  /在庫|売り切れ|品切れ|買えますか|มีของ|มีสินค้า|สต็อก|สต๊อก|หมด|มีขาย|有[貨货]|[庫库]存|[現现][貨货]|售完|stok|tersedia|habis|còn hàng|hết hàng|재고|품절/iu;
+  /在庫|売り切れ|品切れ|買えますか|มีของ|สต็อก|สต๊อก|หมด|有[貨货]|[庫库]存|[現现][貨货]|售完|stok|tersedia|habis|còn hàng|hết hàng|재고|품절/iu;
 const WEIGHT_OTHER = /重さ|重量|何グラム|何キロ|น้ำหนัก|หนักเท่า|หนักกี่|多重|berat|nặng|무게|무거/iu;
-const PRICE_OTHER =
-  /いくら|値段|価格|料金|ราคา|เท่าไร|เท่าไหร่|กี่บาท|多少[錢钱]|[價价]格|[價价]錢|售[價价]|harga|berapa|giá|bao nhiêu|가격|얼마/iu;
+const PRICE_OTHER = /いくら|値段|価格|料金|ราคา|กี่บาท|多少[錢钱]|[價价]格|[價价]錢|售[價价]|harga|giá|가격|얼마에/iu;
+/** "How much" words that ask a price only when nothing else is asked ("SPF เท่าไหร่" asks the SPF). */
+const HOW_MUCH = /เท่าไร|เท่าไหร่|berapa|bao nhiêu|얼마|多少/iu;
 
 /** Words asking for a fact the records may hold in `facts`. */
 const FACT_ASKS: [RegExp, AskedFact][] = [
@@ -189,6 +243,7 @@ export interface ProductQuestion {
   lower: string;
   superlative: Superlative | null;
   price: PriceBound | null;
+  weight: WeightBound | null;
   /** Only waterproof products (the question asks for waterproof without naming one). */
   waterproof: boolean;
   /** Products for this many people ("which tents sleep 2"). */
@@ -225,16 +280,21 @@ export function parseProductQuestion(question: string, currency: string | null =
   const lower = question.toLowerCase();
   const people = PEOPLE.map((pattern) => pattern.exec(lower)).find(Boolean);
   const comparative = COMPARATIVES.find(([pattern]) => pattern.test(lower));
+  const facts = FACT_ASKS.filter(([pattern]) => pattern.test(lower)).map(([, fact]) => fact);
+  const asksWeight = WEIGHT.test(lower) || WEIGHT_OTHER.test(lower);
+  // "less than 100 g" bounds a weight, not a price.
+  const weight = weightBoundOf(question.normalize('NFKC'));
   return {
     lower,
     superlative: SUPERLATIVES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
-    price: priceBoundOf(question, lower, currency),
+    price: weight ? null : priceBoundOf(question, lower, currency),
+    weight,
     waterproof: WATERPROOF_FILTER.test(lower),
     people: people ? Number(people.slice(1).find(Boolean)) : null,
-    asksWeight: WEIGHT.test(lower) || WEIGHT_OTHER.test(lower),
-    asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower),
+    asksWeight,
+    asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower) || (HOW_MUCH.test(lower) && !facts.length && !asksWeight),
     asksStock: STOCK.test(lower) || STOCK_OTHER.test(lower),
-    facts: FACT_ASKS.filter(([pattern]) => pattern.test(lower)).map(([, fact]) => fact),
+    facts,
     asksWhich: WHICH.test(lower),
     pointsBack: POINTER.test(lower),
     comparative: comparative ? { measure: comparative[1], direction: comparative[2] } : null,
