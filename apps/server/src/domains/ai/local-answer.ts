@@ -171,7 +171,8 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
   const candidates = passages.flatMap((passage, rank) => {
     // Words the heading already answers ("store hours" under "Store hours and location") are
     // covered by each of its sentences: the sentence is chosen for what else it says.
-    const byHeading = coverage(question, passage.heading);
+    // What the question asks for (a price, a time) must be in the sentence itself, not its heading.
+    const byHeading = coverage(question, passage.heading).map((weight, i) => (question.words[i]?.term.startsWith('intent:') ? 0 : weight));
     return sentencesOf(passage.text).map((sentence, position) => {
       const own = coverage(question, sentence);
       return {
