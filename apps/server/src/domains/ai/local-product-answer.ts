@@ -174,6 +174,27 @@ function aboutWithEarlier(asking: Asking, question: string, product: StoredProdu
 }
 
 /**
+ * "Which is cheaper, the A or the B?", "それと朝霧ではどちらが安いですか？": the products the question
+ * names, with the one it points back at, compared by the measure its comparative asks for.
+ */
+function compareAnswer(
+  asking: Asking,
+  question: string,
+  named: StoredProduct[],
+  earlier: string[],
+  products: StoredProduct[],
+): ProductAnswer | null {
+  const { comparative, pointsBack } = asking.question;
+  if (!comparative || !named.length) return null;
+  const compared = [...named];
+  const pointedAt = pointsBack ? productReferredTo(question, { ...asking.question, comparative: null }, earlier, products) : null;
+  if (pointedAt && !compared.includes(pointedAt)) compared.push(pointedAt);
+  if (compared.length < 2) return null;
+  const word = asking.lang === 'en' ? 'one' : asking.say.products;
+  return superlativeAnswer(asking, { ...comparative, word }, compared, word);
+}
+
+/**
  * The answer to a question about the shop's products from their records, or null when the
  * question is not one the records answer (the text answer takes over).
  */
@@ -197,6 +218,8 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     const pool = productsOfKind(question, products);
     return filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
   }
+  const comparison = compareAnswer(asking, question, named, earlier, products);
+  if (comparison) return comparison;
   const pointed = !named.length && (parsed.pointsBack || parsed.comparative);
   const referred = earlier.length && (pointed || !productsOfKind(question, products)) && !named.length;
   // "Is the X waterproof?" asks about X; "which tents are waterproof", "a 2-person tent?" ask for a list.
@@ -204,7 +227,9 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     parsed.asksWhich || (!pointed && (parsed.waterproof ? !named.length : fullyNamedProducts(question, products).length !== 1));
   if ((parsed.waterproof || parsed.people !== null) && listing) {
     const pool = productsOfKind(question, products);
-    const answer = filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
+    // "Is the Beacon lantern waterproof?" names one product by a word of its title: about it, not a list.
+    const one = !parsed.asksWhich && pool?.length === 1 ? aboutProduct(asking, question, pool[0] as StoredProduct) : null;
+    const answer = one ?? filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
     if (answer) return answer;
   }
   const [first] = named;

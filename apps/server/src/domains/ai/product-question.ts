@@ -227,12 +227,20 @@ const POINTER =
   /\b(?:it|its|that one|this one|that|this|them|those)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|ตัวนี้|อันนั้น|ตัวนั้น|มัน|ชิ้นนี้|它|[這这][個个款]|那[個个款]|[該该]款|\bini\b|\bitu\b|tersebut|cái này|cái đó|\bnó\b|sản phẩm này|이거|이것|그거|그것|이 제품|그 제품/iu;
 /** "the bigger one", "安い方", "ถูกกว่า", "便宜的", "yang lebih murah", "rẻ hơn", "더 싼": which of the earlier ones. */
 const COMPARATIVES: [RegExp, Measure, 1 | -1][] = [
-  [/\b(?:bigger|larger|roomier)\b|大きい(?:方|ほう)|ใหญ่กว่า|[較较]大|大的|lebih besar|lớn hơn|to hơn|더 큰/iu, 'capacity', 1],
-  [/\bsmaller\b|小さい(?:方|ほう)|เล็กกว่า|[較较]小|小的|lebih kecil|nhỏ hơn|더 작은/iu, 'capacity', -1],
-  [/\b(?:cheaper|less expensive)\b|安い(?:方|ほう)|ถูกกว่า|便宜的|[較较]便宜|lebih murah|rẻ hơn|더 싼|더 저렴/iu, 'price', -1],
-  [/\b(?:pricier|more expensive)\b|高い(?:方|ほう)|แพงกว่า|[貴贵]的|lebih mahal|đắt hơn|더 비싼/iu, 'price', 1],
-  [/\blighter\b|軽い(?:方|ほう)|เบากว่า|[輕轻]的|lebih ringan|nhẹ hơn|더 가벼운/iu, 'weight', -1],
-  [/\bheavier\b|重い(?:方|ほう)|หนักกว่า|lebih berat|nặng hơn|더 무거운/iu, 'weight', 1],
+  [
+    /\b(?:bigger|larger|roomier)\b|大きい(?:方|ほう)|(?:どちら|どっち)[^。？?]*大き|ใหญ่กว่า|[較较]大|大的|lebih besar|lớn hơn|to hơn|더 큰/iu,
+    'capacity',
+    1,
+  ],
+  [/\bsmaller\b|小さい(?:方|ほう)|(?:どちら|どっち)[^。？?]*小さ|เล็กกว่า|[較较]小|小的|lebih kecil|nhỏ hơn|더 작은/iu, 'capacity', -1],
+  [
+    /\b(?:cheaper|less expensive)\b|安い(?:方|ほう)|(?:どちら|どっち)[^。？?]*安|ถูกกว่า|便宜的|[較较]便宜|lebih murah|rẻ hơn|더 싼|더 저렴/iu,
+    'price',
+    -1,
+  ],
+  [/\b(?:pricier|more expensive)\b|高い(?:方|ほう)|(?:どちら|どっち)[^。？?]*高|แพงกว่า|[貴贵]的|lebih mahal|đắt hơn|더 비싼/iu, 'price', 1],
+  [/\blighter\b|軽い(?:方|ほう)|(?:どちら|どっち)[^。？?]*軽|เบากว่า|[輕轻]的|lebih ringan|nhẹ hơn|더 가벼운/iu, 'weight', -1],
+  [/\bheavier\b|重い(?:方|ほう)|(?:どちら|どっち)[^。？?]*重|หนักกว่า|lebih berat|nặng hơn|더 무거운/iu, 'weight', 1],
 ];
 
 /** "Which …": asking for a list, not about one product. */

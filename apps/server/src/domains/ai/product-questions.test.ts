@@ -162,4 +162,16 @@ describe('product questions in the shopper’s language', () => {
     expect(ask(products, '抹茶で一番高いのはどれですか？', 'ja')).toBe('一番高い抹茶は宇治抹茶「月白」です（¥3,200）。');
     expect(ask(products, '月白の産地はどこですか？', 'ja')).toBe('宇治抹茶「月白」の産地は京都府宇治市です。');
   });
+
+  it('compares two products, one of them named earlier, and answers about one product named by a word of its title', async () => {
+    const products = await shop(ENGLISH, 'USD');
+    expect(ask(products, 'Which is lighter, the Pine Ridge Tent or the Lakeside Tent?', 'en')).toBe(
+      'The lightest one is the Pine Ridge Tent, at 1.6 kg.',
+    );
+    expect(ask(products, 'Is the Camp lamp waterproof?', 'en')).toBe('No, the Camp Light is not waterproof.');
+    const japanese = await shop(JAPANESE, 'JPY');
+    expect(ask(japanese, 'それとやまびこテント 4ではどちらが安いですか？', 'ja', ['そよかぜテント 1の重さは？'])).toBe(
+      '一番安い商品はそよかぜテント 1です（¥12,800）。',
+    );
+  });
 });
