@@ -47,7 +47,8 @@ const HAN = /\p{Script=Han}/u;
 const HAN_CHAR = /\p{Script=Han}/gu;
 
 /** The term of a Chinese or Japanese character inside a longer word: apart from the same character written alone. */
-export const characterTerm = (char: string) => `~${char}`;
+export const CHARACTER_PREFIX = '~';
+export const characterTerm = (char: string) => `${CHARACTER_PREFIX}${char}`;
 const CONTRACTION_PARTS = new Set('s t m d ll re ve l j n c qu'.split(' '));
 
 /** The index term of one word, or null when it carries no signal. */

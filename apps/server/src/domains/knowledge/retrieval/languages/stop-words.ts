@@ -52,7 +52,7 @@ const INDONESIAN =
   'pada pula pun saja saya sama sangat sebagai sedang sekali selalu seperti sudah supaya tapi telah tentang tetapi untuk yang ya';
 const VIETNAMESE =
   'và của là có không cho tôi bạn được này ở với thì mà các những một cũng như nào gì đâu sao vậy ạ nhé nhỉ chứ hả ' +
-  'ở đâu đâu khi nào thế nào như thế nào làm sao bao giờ bao nhiêu em anh chị mình shop ơi muốn hỏi cần biết xin vui lòng giúp để theo về khi nếu hay hoặc rồi đã đang sẽ còn';
+  'ở đâu đâu khi nào thế nào như thế nào làm sao bao giờ bao nhiêu em chị mình ơi muốn hỏi cần biết xin vui lòng giúp để theo về khi nếu hay hoặc rồi đã đang sẽ còn';
 
 const NUMERAL = /[\p{N}〇一二三四五六七八九十百千万萬两兩零]/u;
 

@@ -638,7 +638,7 @@ export const COMMERCE_TERM_GROUPS: string[][] = [
   ['sample', 'tester', 'trial', 'サンプル', 'お試し', 'ตัวอย่าง', 'ทดลอง', '試用', '试用', '樣品', '샘플', 'sampel', 'hàng mẫu', 'dùng thử'],
   ['tax', 'vat', 'tax included', '税込', '消費税', 'ภาษี', 'vat', '含稅', '税', '부가세', 'pajak', 'ppn', 'thuế'],
   ['same day', 'today', '当日', '今日', 'วันเดียวกัน', 'วันนี้', '當天', '当天', 'hari yang sama', 'hari ini', 'trong ngày', 'hôm nay', '당일'],
-  ['opened', '開封', '開封済み', 'แกะ', 'แกะแล้ว', 'เปิดใช้', '拆封', '已拆封', 'dibuka', 'đã mở'],
+  ['already opened', '開封', '開封済み', 'แกะ', 'แกะแล้ว', 'เปิดใช้', '拆封', '已拆封', 'dibuka', 'đã mở'],
   // Unopened is not opened: its own group, so a rule about opened goods never answers for sealed ones.
   ['unopened', 'sealed', '未開封', 'ยังไม่แกะ', 'ยังไม่เปิด', '未拆封', 'segel', 'belum dibuka', 'nguyên seal', 'chưa mở'],
   ['allergy', 'allergies', 'allergic', 'allergen', 'アレルギー', 'แพ้', '過敏', '过敏', '過敏原', '过敏原', 'alergi', 'dị ứng', '알레르기'],
@@ -805,6 +805,10 @@ export const COMMERCE_TERM_GROUPS: string[][] = [
   // "How long…" is answered in days, weeks or months ("within 30 days of delivery").
   [
     'how long',
+    'window',
+    'period',
+    'deadline',
+    'within',
     'days',
     'weeks',
     'months',

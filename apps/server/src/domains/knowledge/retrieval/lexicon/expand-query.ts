@@ -1,4 +1,4 @@
-import { characterTerm, termsOf, tokensOf } from '../tokenize';
+import { CHARACTER_PREFIX, characterTerm, termsOf, tokensOf } from '../tokenize';
 import { COMMERCE_TERM_GROUPS } from './commerce-terms';
 import { allLemmasOf, irregularFormsOf } from './lemmas';
 import { type PartOfSpeech, wordNet } from './wordnet';
@@ -69,6 +69,7 @@ const MAX_COMMERCE_PER_WORD = 48;
 export const GENERIC = new Set(
   (
     'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry ' +
+    'time times policy policies rule rules ポリシー 規定 นโยบาย 規則 规则 規定 kebijakan aturan chính sách 정책 ' +
     '商品 製品 もの 物 使え 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매'
   ).split(' '),
 );
@@ -78,7 +79,9 @@ const SINGLE_HAN = /^\p{Script=Han}$/u;
 const SINGLE_CHARACTER_WEIGHT = 0.6;
 const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
 
-const commerceGroups = COMMERCE_TERM_GROUPS.map((group) => group.map((entry) => ({ entry, terms: termsOf(entry) })));
+const commerceGroups = COMMERCE_TERM_GROUPS.map((group) =>
+  group.map((entry) => ({ entry, terms: termsOf(entry).filter((term) => !term.startsWith(CHARACTER_PREFIX)) })),
+);
 
 function wordNetAlternatives(word: string): { word: string; relation: Relation }[] {
   const lemmas = allLemmasOf(word);
@@ -143,7 +146,8 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
     // Phrases ("send back", "out of doors") would match their words anywhere: they only trigger.
     if (!SINGLE_WORD.test(word) || (relation !== 'form' && relation !== 'commerce' && word.length < 4)) return;
     const commerce = relation === 'commerce';
-    for (const term of termsOf(word)) {
+    // A character of a longer word ("~営" of "営業") is matched by the search itself, never an alternative.
+    for (const term of termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX))) {
       const count = target.alternatives.filter((alternative) => (alternative.relation === 'commerce') === commerce).length;
       if (commerce ? count >= MAX_COMMERCE_PER_WORD : budget <= 0 || count >= MAX_PER_WORD) return;
       if (queryTerms.has(term) || target.alternatives.some((alternative) => alternative.term === term)) continue;
