@@ -18,7 +18,7 @@ import {
   sourceLabel,
 } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
-import { answerFromProducts, type StoredProduct } from './local-product-answer';
+import { answerFromProducts, type ProductAnswerOptions, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
 import { questionParts } from './question-parts';
@@ -37,8 +37,8 @@ export interface LocalModelOptions {
 }
 
 /** A product answer as a grounded answer: its sentences cite the products' passages. */
-function productAnswer(question: string, products: StoredProduct[]): LocalAnswer | null {
-  const answer = answerFromProducts(question, products);
+function productAnswer(question: string, products: StoredProduct[], options: ProductAnswerOptions): LocalAnswer | null {
+  const answer = answerFromProducts(question, products, options);
   if (!answer) return null;
   const citations: Citation[] = answer.products.slice(0, 5).map((product) => ({
     passage: { id: product.passageId, fileName: product.fileName, heading: product.record.title, text: answer.text, score: 1 },
@@ -167,14 +167,14 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     question: string,
     earlier: string[],
     products: StoredProduct[],
-    context: AnswerContext,
+    context: AnswerContext & { lang: ShopperLanguage },
   ): Promise<LocalAnswer> {
     const topic = earlier.at(-1);
     // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
     const followUp = topic !== undefined && REFERS_BACK.test(question);
     const passages = await options.retrieve(followUp ? `${topic} ${question}` : question);
     const grounded =
-      productAnswer(question, products) ??
+      productAnswer(question, products, { lang: context.lang, earlier }) ??
       composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
     // A short question nothing answers alone may continue the last one ("and to Japan?").
     if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
@@ -198,7 +198,7 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
     const products = (await options.products?.()) ?? [];
-    const context = { english: lang === 'en', unknownText: shopperText('unknown', lang) };
+    const context = { lang, english: lang === 'en', unknownText: shopperText('unknown', lang) };
     const parts = questionParts(question).filter((part) => !smallTalkOf(part));
     let grounded: LocalAnswer;
     if (parts.length > 1) {
