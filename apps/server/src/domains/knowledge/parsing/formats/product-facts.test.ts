@@ -41,6 +41,8 @@ describe('facts read from product descriptions', () => {
     expect(factOf('サイズ 2L', 'volume')).toBeUndefined();
     expect(factOf('重量500克', 'weight')).toMatchObject({ value: 500, unit: 'g' });
     expect(factOf('Weighs just 1.2 kg.', 'weight')).toMatchObject({ value: 1.2, unit: 'kg' });
+    expect(factOf('A 5G router that weighs 300 g.', 'weight')).toMatchObject({ value: 300, unit: 'g' });
+    expect(factOf('Orders before 2 p.m. ship today.', 'capacity')).toBeUndefined();
     expect(factOf('The battery lasts up to 20 hours and recharges in 2 h.', 'battery')).toMatchObject({ value: 20, unit: 'h' });
     expect(factOf('バッテリーは最大12時間持続します。', 'battery')).toMatchObject({ value: 12 });
     expect(factOf('A 10 hour hike', 'battery')).toBeUndefined();

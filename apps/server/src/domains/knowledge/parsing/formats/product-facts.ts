@@ -18,7 +18,7 @@ const END = '(?![a-z])';
 
 const WEIGHT = new RegExp(
   `${NUM}\\s*(kilograms?|kgs?|grams?|gr|g|lbs?|pounds?|oz|ounces?|gam|キログラム|キロ|グラム|กิโลกรัม|กก\\.?|กรัม|公斤|千克|克|킬로그램|그램)${END}`,
-  'iu',
+  'giu',
 );
 const VOLUME = new RegExp(
   `${NUM}\\s*(ml|millilit(?:er|re)s?|lit(?:er|re)s?|l|cc|fl\\.?\\s?oz|ミリリットル|リットル|มล\\.?|มิลลิลิตร|ลิตร|毫升|公升|升|밀리리터|리터|lít)${END}`,
@@ -31,7 +31,7 @@ const VOLUME_UNITS: [RegExp, string, number][] = [
   [/./, 'L', 1000],
 ];
 const CAPACITY = [
-  /(?<![\w.])(\d+)\s*[-‐]?\s*(?:persons?|people|man|pers|p)(?![\p{L}])/iu,
+  /(?<![\w.])(\d+)\s*[-‐]?\s*(?:persons?|people|man|pers|p)(?![\p{L}]|\.m)/iu,
   /\b(?:sleeps|fits|seats)\s*:?\s*(?:up to\s+)?(\d+)/i,
   /\bfor\s+(?:up to\s+)?(\d+)\s+(?:people|persons|campers|adults|guests)\b/i,
   /(\d+)\s*人(?:用|まで|向け|乗り|座)?/,
@@ -170,7 +170,8 @@ export function factsOfText(source: string): Fact[] {
   const counted = text.replace(PEOPLE_WORDS, (word) => NUMBER_WORDS[word.toLowerCase()] ?? word);
   const facts: Fact[] = [];
   const add = (item: Fact | null) => item && facts.push(item);
-  const weight = WEIGHT.exec(text);
+  // "5G" and "4G" are networks, not grams.
+  const weight = [...text.matchAll(WEIGHT)].find((match) => match[2] !== 'G');
   const weightUnit = weightUnitOf(weight?.[2]);
   if (weight?.[1] && weightUnit) add(fact('weight', numberOf(weight[1]), weight[0], weightUnit));
   add(volumeOf(text));
