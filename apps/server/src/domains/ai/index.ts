@@ -2,6 +2,7 @@
  * The public entry point of `domains/ai`: what other domains, transports and tests may use.
  * Anything not exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
  */
+export { searchQueryOf } from './follow-up';
 export { languageModelFor } from './language-model';
 export type { RetrievedPassage } from './local-answer';
 export { UNKNOWN_ANSWER } from './local-answer';

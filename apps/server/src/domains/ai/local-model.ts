@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { termsOf } from '../knowledge';
+import { followUpTopic, searchQueryOf } from './follow-up';
 import {
   type AnswerContext,
   type Citation,
@@ -65,12 +66,6 @@ const earlierUserMessages = (prompt: LanguageModelV4Prompt) =>
     .map((m) => textOf(m).trim())
     .filter(Boolean);
 
-/**
- * Words that point back at what was said before ("is it waterproof?", "それは何グラム？",
- * "อันนี้กันน้ำไหม", "它多重", "yang ini", "cái này", "이거"): the question is about the earlier topic.
- */
-const REFERS_BACK =
-  /\b(it|its|it's|that one|this one|that|this|them|they|those|these|the same|ini|itu|nya|nó|cái này|cái đó)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|อันนั้น|ตัวนี้|ตัวนั้น|มัน|นี้|นั้น|它|這個|这个|那個|那个|這款|这款|이거|그거|이것|그것/iu;
 /** A follow-up short enough to lean on the earlier question ("and to Japan?", "how long?"). */
 const SHORT_FOLLOW_UP = 4;
 
@@ -171,8 +166,8 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
   ): Promise<LocalAnswer> {
     const topic = earlier.at(-1);
     // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
-    const followUp = topic !== undefined && REFERS_BACK.test(question);
-    const passages = await options.retrieve(followUp ? `${topic} ${question}` : question);
+    const followUp = followUpTopic(question, earlier) !== undefined;
+    const passages = await options.retrieve(searchQueryOf(question, earlier));
     const grounded =
       productAnswer(question, products, { lang: context.lang, earlier }) ??
       composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);

@@ -5,12 +5,20 @@ import type { assistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import type { RetrievedPassage } from '../ai';
-import { languageModelFor, providerFailures, readAnswerStream } from '../ai';
+import { languageModelFor, providerFailures, readAnswerStream, searchQueryOf } from '../ai';
 import { generationUsage, PRICING_AS_OF } from '../billing';
 import type { AbilityScope } from '../functions';
 import { listStoreProducts } from '../knowledge';
 import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
-import { couldNotAnswer, type HandoffReason, handoffRequestOf, handoffText, shopperLanguageOf, unansweredBefore } from './handoff';
+import {
+  couldNotAnswer,
+  earlierQuestionsOf,
+  type HandoffReason,
+  handoffRequestOf,
+  handoffText,
+  shopperLanguageOf,
+  unansweredBefore,
+} from './handoff';
 import { citationOf, type NumberedPassage, retrieveFor } from './retrieve-passages';
 import { SAFEGUARD_REFUSAL } from './safeguard';
 import { MAX_TURN_STEPS, STOPPED, type TurnContext, TurnFailure } from './turn-context';
@@ -99,7 +107,9 @@ const clientToolSetOf = (specs: ClientToolSpec[]): ToolSet =>
 async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnRequest) {
   const { assistant } = request;
   const [passages, functionTools] = await Promise.all([
-    assistant && request.query.trim() ? retrieveFor(ctx, logger, assistant, request.storeIds, request.query) : ([] as NumberedPassage[]),
+    assistant && request.query.trim()
+      ? retrieveFor(ctx, logger, assistant, request.storeIds, searchQueryOf(request.query, earlierQuestionsOf(request.messages)))
+      : ([] as NumberedPassage[]),
     request.functionTools ??
       (assistant && request.hasFunctions ? linkedFunctionTools(ctx.db, request.ownerEmail, assistant.id) : ([] as FunctionTool[])),
   ]);
@@ -188,12 +198,25 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
       score: passage.score,
     }));
     const { assistant } = request;
+    // The built-in model searches again only for a question of its own (one part of a two-part
+    // message, a short follow-up with its topic); the turn's own search is not repeated.
+    const turnQuery = searchQueryOf(request.query, earlierQuestionsOf(request.messages));
+    const retrieve = async (query: string): Promise<RetrievedPassage[]> =>
+      query === turnQuery || !assistant
+        ? retrieved
+        : (await retrieveFor(ctx, logger, assistant, request.storeIds, query)).map((passage) => ({
+            id: passage.passageId,
+            fileName: passage.fileName,
+            heading: passage.heading,
+            text: passage.text,
+            score: passage.score,
+          }));
     const products = () =>
       assistant && request.storeIds.length
         ? listStoreProducts(ctx.db, { ownerEmail: assistant.ownerEmail, storeIds: request.storeIds })
         : Promise.resolve([]);
     started = streamText({
-      model: languageModelFor(ctx.env, request.modelId, { retrieve: async () => retrieved, products }),
+      model: languageModelFor(ctx.env, request.modelId, { retrieve, products }),
       instructions: prepared.instructions,
       messages: request.messages,
       temperature: request.assistant?.temperature ?? undefined,

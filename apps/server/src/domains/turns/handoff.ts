@@ -99,6 +99,14 @@ export function shopperLanguageOf(query: string, messages: ModelMessage[]): Shop
   return detectLanguage(query) ?? languageOfThread(messages.filter((message) => message.role === 'user').map(textOf));
 }
 
+/** The shopper's messages before this question, oldest first: what a follow-up may refer to. */
+export const earlierQuestionsOf = (messages: ModelMessage[]): string[] =>
+  messages
+    .filter((message) => message.role === 'user')
+    .slice(0, -1)
+    .map(textOf)
+    .filter((text) => text.trim());
+
 /** The assistant's reply before this question did not know either. */
 export function unansweredBefore(messages: ModelMessage[]): boolean {
   const previous = messages.slice(0, -1).findLast((message) => message.role === 'assistant');
