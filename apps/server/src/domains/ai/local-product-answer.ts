@@ -2,7 +2,15 @@ import type { ProductRecord } from '@aisle/contracts/products';
 import { compareDecimal, formatPrice, formatWeight, priceText } from '../knowledge';
 import { askedFields, fieldSentence } from './product-fields';
 import { productReferredTo } from './product-follow-up';
-import { fullyNamedProducts, kindWordOf, namedProducts, productsOfKind, RUN_TOGETHER, type StoredProduct } from './product-match';
+import {
+  fullyNamedProducts,
+  kindTerms,
+  kindWordOf,
+  namedProducts,
+  productsOfKind,
+  RUN_TOGETHER,
+  type StoredProduct,
+} from './product-match';
 import { englishDetail, factOf, factsOf, measureOf, measureText, peopleOf } from './product-measures';
 import { type AskedFact, type ProductQuestion, parseProductQuestion, type Superlative, scriptLanguage } from './product-question';
 import { type Condition, type ProductSentences, sentencesFor } from './product-sentences';
@@ -167,9 +175,13 @@ function aboutProduct(asking: Asking, text: string, product: StoredProduct): Pro
   return sentences.length ? { text: sentences.join(' '), products: [product] } : null;
 }
 
-/** About one product; a question that asks nothing itself ("and the Summit Tent?") asks what the last message did. */
+/**
+ * About one product; an elliptical question that asks nothing itself ("and the Summit Tent?")
+ * asks what the last message did. Only an elliptical one: "do you ship the tent to Japan?" asks
+ * something the records do not hold, not the price asked before.
+ */
 function aboutWithEarlier(asking: Asking, question: string, product: StoredProduct, earlier: string[]): ProductAnswer | null {
-  const last = earlier.at(-1);
+  const last = asking.question.elliptical ? earlier.at(-1) : undefined;
   return aboutProduct(asking, question, product) ?? (last ? aboutProduct(asking, `${question} ${last}`, product) : null);
 }
 
@@ -221,7 +233,10 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   const comparison = compareAnswer(asking, question, named, earlier, products);
   if (comparison) return comparison;
   const pointed = !named.length && (parsed.pointsBack || parsed.comparative);
-  const referred = earlier.length && (pointed || !productsOfKind(question, products)) && !named.length;
+  // A follow-up without a pointer ("how heavy?", "重さは？") asks only: a question about a topic
+  // ("how much is shipping?") is not about the product named before.
+  const bare = kindTerms(parsed.topic).length === 0;
+  const referred = earlier.length && !named.length && (pointed || bare);
   // "Is the X waterproof?" asks about X; "which tents are waterproof", "a 2-person tent?" ask for a list.
   const listing =
     parsed.asksWhich || (!pointed && (parsed.waterproof ? !named.length : fullyNamedProducts(question, products).length !== 1));

@@ -73,7 +73,7 @@ export function fullyNamedProducts(text: string, products: StoredProduct[]): Sto
 }
 
 /** A question's words that may name a kind of product: not question words, numbers or single kana and Thai letters. */
-function kindTerms(text: string): string[] {
+export function kindTerms(text: string): string[] {
   return termsOf(text).filter(
     (term) => !QUESTION_TERMS.has(term) && !/^\d/.test(term) && (term.length > 1 || /[a-z\p{Script=Han}]/u.test(term)),
   );

@@ -121,7 +121,7 @@ const FACT_ASKS: [RegExp, AskedFact][] = [
   [/\bbright|lumen|明るさ|ルーメン|ความสว่าง|亮度|流明|terang|độ sáng|밝기/iu, 'brightness'],
   [/\bspf\b|\bpa\b|sun protection|紫外線|กันแดด|防[晒曬]|tabir surya|chống nắng|자외선/iu, 'spf'],
   [
-    /shelf life|expir|best before|賞味期限|消費期限|日持ち|อายุ(?!ผู้)|เก็บได้นาน|保质期|保存期限|保[鮮鲜]期|masa simpan|kedaluwarsa|hạn sử dụng|유통기한/iu,
+    /shelf life|expir|best before|賞味期限|消費期限|日持ち|อายุ(?!ผู้)|เก็บได้นาน|保质期|保存期限|放[幾几]天|放多久|保存多久|可以放|保[鮮鲜]期|masa simpan|kedaluwarsa|hạn sử dụng|유통기한/iu,
     'shelfLife',
   ],
   [/\bages?\b|how old|何歳|対象年齢|[几幾][岁歲]|年[龄齡]|\busia\b|tuổi|나이|연령/iu, 'age'],
@@ -140,9 +140,9 @@ const PEOPLE = [
   /(\d+)\s*(?:인용|명)/,
 ];
 
-/** Pointing back at a product named before: "it", "that one", "それ", "อันนี้", "它", "ini", "cái này", "이거". */
+/** Pointing back at a product named before: "it", "the green one", "それ", "緑の方は", "อันนี้", "它", "ini", "cái này", "이거". */
 const POINTER =
-  /\b(?:it|its|that one|this one|that|this|them|those)\b|それ|これ|あれ|その|この|そちら|こちら|อันนี้|ตัวนี้|อันนั้น|ตัวนั้น|มัน|ชิ้นนี้|它|[這这][個个款]|那[個个款]|[該该]款|\bini\b|\bitu\b|tersebut|cái này|cái đó|\bnó\b|sản phẩm này|이거|이것|그거|그것|이 제품|그 제품/iu;
+  /\b(?:it|its|that one|this one|that|this|them|those)\b|\bthe\s+\S+\s+one\b|(?:の|い)(?:方|ほう)(?:は|が|の)|それ|これ|あれ|その|この|そちら|こちら|อันนี้|ตัวนี้|อันนั้น|ตัวนั้น|มัน|ชิ้นนี้|它|[這这][個个款]|那[個个款]|[該该]款|\bini\b|\bitu\b|tersebut|cái này|cái đó|\bnó\b|sản phẩm này|이거|이것|그거|그것|이 제품|그 제품|ตัวสี|อันสี|\byang\s+\S+\s+(?:itu|ini)\b|\bcái\s+màu|[的色]那[個个款]|색\s*(?:거|것)/iu;
 /** "the bigger one", "安い方", "ถูกกว่า", "便宜的", "yang lebih murah", "rẻ hơn", "더 싼": which of the earlier ones. */
 const COMPARATIVES: [RegExp, Measure, 1 | -1][] = [
   [
@@ -161,8 +161,35 @@ const COMPARATIVES: [RegExp, Measure, 1 | -1][] = [
   [/\bheavier\b|重い(?:方|ほう)|(?:どちら|どっち)[^。？?]*重|หนักกว่า|lebih berat|nặng hơn|더 무거운/iu, 'weight', 1],
 ];
 
+/**
+ * A question that leans on the one before for what it asks: "and the Summit Tent?", "what about
+ * the green one?", "朝霧は？", "แล้วสีเขียวล่ะ", "那藍色的呢？", "kalau yang hijau?", "còn màu xanh thì sao?", "그럼 이건요?".
+ */
+const ELLIPTICAL =
+  /^\s*(?:and|what about|how about|also)\b|^(?:じゃあ|では|それで)|(?:は|の方は|のほうは)\s*[？?]?\s*$|^(?:แล้ว|และ)|(?:ล่ะ|ละ)\s*[?？]?\s*$|^(?:那|還有|还有)|呢\s*[？?]?\s*$|^(?:kalau|bagaimana dengan|lalu)\b|^còn\b|thì sao\s*\??\s*$|^(?:그럼|그리고)|(?:는요|은요)\s*\??\s*$/iu;
+
 /** "Which …": asking for a list, not about one product. */
 const WHICH = /\b(?:which|what)\b|どれ|どの|อันไหน|ตัวไหน|แบบไหน|อะไรบ้าง|哪|\bmana\b|\bnào\b|어떤|어느|뭐/iu;
+
+/** Words that ask for a column: colours, sizes, materials… (what product-fields.ts answers). */
+const FIELD_ASKS =
+  /colou?rs?|色|カラー|สี|[顏颜]色|warna|màu|색|\bsizes?\b|サイズ|尺寸|ขนาด|ไซส์|ukuran|kích thước|cỡ|사이즈|크기|material|素材|材質|材质|วัสดุ|bahan|chất liệu|소재/giu;
+
+/** The question without its asking words: what is left names a topic ("shipping") or nothing ("how heavy?"). */
+function topicOf(lower: string): string {
+  const asks = [
+    STOCK,
+    WEIGHT,
+    PRICE,
+    STOCK_OTHER,
+    WEIGHT_OTHER,
+    PRICE_OTHER,
+    HOW_MUCH,
+    FIELD_ASKS,
+    ...FACT_ASKS.map(([pattern]) => pattern),
+  ];
+  return asks.reduce((text, pattern) => text.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), ' '), lower);
+}
 
 export interface ProductQuestion {
   /** The question in lower case, for the English patterns. */
@@ -180,6 +207,10 @@ export interface ProductQuestion {
   facts: AskedFact[];
   /** Asks which products ("which tents…", "どれ", "อันไหน"). */
   asksWhich: boolean;
+  /** The question without its asking words ("how much is shipping" → "is shipping"). */
+  topic: string;
+  /** Leans on the previous message for what it asks ("and the Summit Tent?"). */
+  elliptical: boolean;
   /** Points back at a product named earlier. */
   pointsBack: boolean;
   comparative: { measure: Measure; direction: 1 | -1 } | null;
@@ -222,6 +253,8 @@ export function parseProductQuestion(question: string, currency: string | null =
     asksStock: STOCK.test(lower) || STOCK_OTHER.test(lower),
     facts,
     asksWhich: WHICH.test(lower),
+    topic: topicOf(lower),
+    elliptical: ELLIPTICAL.test(question.trim()),
     pointsBack: POINTER.test(lower),
     comparative: comparative ? { measure: comparative[1], direction: comparative[2] } : null,
   };

@@ -118,6 +118,10 @@ describe('product questions in the shopper’s language', () => {
     const products = await shop(ENGLISH, 'USD');
     expect(ask(products, 'How heavy is it?', 'en')).toBeNull();
     expect(ask(products, 'What is your return policy?', 'en', ['Tell me about the Lakeside Tent'])).toBeNull();
+    expect(ask(products, 'Do you ship the Lakeside Tent to Japan?', 'en', ['How much is the Pine Ridge Tent?'])).toBeNull();
+    expect(ask(products, 'Do you ship to Japan?', 'en', ['How much is the Pine Ridge Tent?'])).toBeNull();
+    expect(ask(products, 'How much is shipping?', 'en', ['How much is the Pine Ridge Tent?'])).toBeNull();
+    expect(ask(products, 'How much?', 'en', ['Tell me about the Pine Ridge Tent'])).toBe('The Pine Ridge Tent costs $329.00.');
   });
 
   it('answers Indonesian, Vietnamese and Korean shoppers with their own currencies', async () => {
