@@ -142,6 +142,12 @@ function factSentence(say: ProductSentences, record: ProductRecord, asked: Asked
   return say.fact(record.title, fact.kind, text);
 }
 
+/** The question names nothing but the product (and what it asks): "ซันมิลค์เท่าไหร่", not "ค่า pH เท่าไหร่". */
+function onlyNames(question: ProductQuestion, record: ProductRecord): boolean {
+  const title = new Set(kindTerms(record.title));
+  return kindTerms(question.topic).every((term) => title.has(term));
+}
+
 function aboutProduct(asking: Asking, text: string, product: StoredProduct): ProductAnswer | null {
   const { record } = product;
   const { say, lang } = asking;
@@ -152,7 +158,7 @@ function aboutProduct(asking: Asking, text: string, product: StoredProduct): Pro
     const written = factOf(record, 'weight')?.text;
     if (weights.length || written) sentences.push(say.weight(record.title, weights.length ? weights : [written as string]));
   }
-  if (!sentences.length && question.asksPrice && record.priceRange) {
+  if (!sentences.length && (question.asksPrice || (question.asksHowMuch && onlyNames(question, record))) && record.priceRange) {
     const { min, max, currency } = record.priceRange;
     sentences.push(
       min === max

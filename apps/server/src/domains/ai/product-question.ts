@@ -203,6 +203,8 @@ export interface ProductQuestion {
   people: number | null;
   asksWeight: boolean;
   asksPrice: boolean;
+  /** Only "how much" ("เท่าไหร่", "berapa"): a price unless the question names something else ("ค่า pH เท่าไหร่"). */
+  asksHowMuch: boolean;
   asksStock: boolean;
   facts: AskedFact[];
   /** Asks which products ("which tents…", "どれ", "อันไหน"). */
@@ -249,7 +251,8 @@ export function parseProductQuestion(question: string, currency: string | null =
     waterproof: WATERPROOF_FILTER.test(lower),
     people: people ? Number(people.slice(1).find(Boolean)) : null,
     asksWeight,
-    asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower) || (HOW_MUCH.test(lower) && !facts.length && !asksWeight),
+    asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower),
+    asksHowMuch: HOW_MUCH.test(lower) && !facts.length && !asksWeight,
     asksStock: STOCK.test(lower) || STOCK_OTHER.test(lower),
     facts,
     asksWhich: WHICH.test(lower),

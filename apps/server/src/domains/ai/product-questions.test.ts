@@ -71,6 +71,9 @@ describe('product questions in the shopper’s language', () => {
     expect(ask(products, 'เต็นท์ไหนเบาที่สุด', 'th')).toBe('เต็นท์ที่เบาที่สุดคือ เต็นท์ดอยหลวง (1.5 kg)');
     expect(ask(products, 'มีเต็นท์ราคาไม่เกิน 2000 บาทไหม', 'th')).toBe('เต็นท์ที่ราคาไม่เกิน ฿2,000: เต็นท์ดอยหลวง (฿1,590)');
     expect(ask(products, 'ไฟฉายคาดหัว มีของไหม', 'th')).toBe('ขณะนี้ ไฟฉายคาดหัว สินค้าหมด');
+    expect(ask(products, 'ไฟฉายคาดหัวเท่าไหร่', 'th')).toBe('ไฟฉายคาดหัว ราคา ฿490');
+    // "How much" about something the list does not hold (the lamp's lens) is no price question.
+    expect(ask(products, 'ไฟฉายคาดหัวเลนส์กว้างเท่าไหร่', 'th')).toBeNull();
     expect(ask(products, 'อันนี้ราคาเท่าไร', 'th', ['เต็นท์ผาแดง มีสีอะไรบ้าง'])).toBe('เต็นท์ผาแดง ราคา ฿2,490');
   });
 
