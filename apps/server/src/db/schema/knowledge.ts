@@ -19,6 +19,8 @@ export const stores = pgTable(
     /** BM25 collection statistics, kept in the same transaction as the passages they count. */
     passageCount: integer('passage_count').notNull().default(0),
     totalLength: doublePrecision('total_length').notNull().default(0),
+    /** Raised with every change to the store's passages (in the same transaction): a kept copy of its product catalogue is still current while this is unchanged. */
+    contentVersion: integer('content_version').notNull().default(0),
     /** ISO 4217: the currency of product prices in this store's files that name none. */
     currency: text('currency').notNull().default('USD'),
   },

@@ -36,8 +36,39 @@ const folded = (text: string) =>
     .toLowerCase()
     .replace(/[\s\p{P}]+/gu, '');
 
+/** What matching reads of a product, worked out once per record object (the catalogue is kept between turns). */
+interface ProductWords {
+  title: string[];
+  /** The title as written, folded; and the name it quotes (「さみどり」, or also in ASCII quotes), folded. */
+  written: string;
+  quotedCjk: string | undefined;
+  quoted: string | undefined;
+  /** Words of its title, type and tags; of its type and tags alone. */
+  all: Set<string>;
+  typed: Set<string>;
+}
+const wordsOfRecord = new WeakMap<ProductRecord, ProductWords>();
+
+function wordsOf(record: ProductRecord): ProductWords {
+  let words = wordsOfRecord.get(record);
+  if (!words) {
+    const quoted = /[「『“"]([^」』”"]{2,})[」』”"]/u.exec(record.title)?.[1];
+    const quotedCjk = /[「『“]([^」』”]{2,})[」』”]/u.exec(record.title)?.[1];
+    words = {
+      quotedCjk: quotedCjk === undefined ? undefined : folded(quotedCjk),
+      title: [...new Set(termsOf(record.title))],
+      written: folded(record.title),
+      quoted: quoted === undefined ? undefined : folded(quoted),
+      all: new Set(termsOf([record.title, record.productType ?? '', ...record.tags].join(' '))),
+      typed: new Set(termsOf([record.productType ?? '', ...record.tags].join(' '))),
+    };
+    wordsOfRecord.set(record, words);
+  }
+  return words;
+}
+
 export function termsOfProduct(record: ProductRecord): Set<string> {
-  return new Set(termsOf([record.title, record.productType ?? '', ...record.tags].join(' ')));
+  return wordsOf(record).all;
 }
 
 /** Products the text names by title (most of the title's words, or the whole title), best match first. */
@@ -45,14 +76,12 @@ export function namedProducts(text: string, products: StoredProduct[]): StoredPr
   const question = new Set(termsOf(text));
   const whole = folded(text);
   const scored = products.flatMap((product) => {
-    const title = [...new Set(termsOf(product.record.title))];
+    const { title, written, quotedCjk } = wordsOf(product.record);
     const shared = title.filter((term) => question.has(term)).length;
     const named = title.length > 0 && (shared / title.length >= 0.6 || shared >= 2);
     if (named) return [{ product, score: shared / title.length + shared / 100 }];
-    const written = folded(product.record.title);
     if (written.length >= 2 && whole.includes(written)) return [{ product, score: 1 + written.length / 100 }];
-    const quoted = /[「『“]([^」』”]{2,})[」』”]/u.exec(product.record.title)?.[1];
-    return quoted && whole.includes(folded(quoted)) ? [{ product, score: 0.9 }] : [];
+    return quotedCjk && whole.includes(quotedCjk) ? [{ product, score: 0.9 }] : [];
   });
   return scored.sort((a, b) => b.score - a.score).map((item) => item.product);
 }
@@ -65,10 +94,9 @@ export function fullyNamedProducts(text: string, products: StoredProduct[]): Sto
   const question = new Set(termsOf(text));
   const whole = folded(text);
   return products.filter(({ record }) => {
-    const title = termsOf(record.title);
+    const { title, written, quoted } = wordsOf(record);
     if (title.length && title.every((term) => question.has(term))) return true;
-    const quoted = /[「『“"]([^」』”"]{2,})[」』”"]/u.exec(record.title)?.[1];
-    return whole.includes(folded(record.title)) || (quoted !== undefined && whole.includes(folded(quoted)));
+    return whole.includes(written) || (quoted !== undefined && whole.includes(quoted));
   });
 }
 
@@ -89,8 +117,7 @@ export function productsOfKind(text: string, products: StoredProduct[]): StoredP
   });
   // "抹茶で一番高いの": the matcha, not the matcha tools set whose title also says 抹茶.
   const ofType = matching.filter((product) => {
-    const { productType, tags } = product.record;
-    const terms = new Set(termsOf([productType ?? '', ...tags].join(' ')));
+    const terms = wordsOf(product.record).typed;
     return kind.some((term) => terms.has(term));
   });
   if (ofType.length) return ofType;

@@ -8,8 +8,18 @@ import type { Measure } from './product-question';
  * the description. Records stored before facts were read get them read now from the same text.
  */
 
-export const factsOf = (record: ProductRecord): ProductFact[] =>
-  record.facts ?? productFacts(record.description, record.attributes, record.title);
+/** Facts read from a stored record's text, once per record object (the catalogue is cached: knowledge/list-store-products.ts). */
+const readFacts = new WeakMap<ProductRecord, ProductFact[]>();
+
+export function factsOf(record: ProductRecord): ProductFact[] {
+  if (record.facts) return record.facts;
+  let facts = readFacts.get(record);
+  if (!facts) {
+    facts = productFacts(record.description, record.attributes, record.title);
+    readFacts.set(record, facts);
+  }
+  return facts;
+}
 
 export const factOf = (record: ProductRecord, kind: ProductFactKind): ProductFact | undefined =>
   factsOf(record).find((fact) => fact.kind === kind);

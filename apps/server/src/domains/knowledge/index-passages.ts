@@ -91,6 +91,7 @@ async function removePassagesWhere(tx: DbOrTx, storeId: string, raw: SQL, condit
     .set({
       passageCount: sql`greatest(${stores.passageCount} - ${count}, 0)`,
       totalLength: sql`greatest(${stores.totalLength} - ${old[0]?.length ?? 0}, 0)`,
+      contentVersion: sql`${stores.contentVersion} + 1`,
     })
     .where(eq(stores.id, storeId));
   return count;
@@ -173,7 +174,11 @@ export async function insertPassages(
   const totalLength = analysed.reduce((sum, item) => sum + item.length, 0);
   await tx
     .update(stores)
-    .set({ passageCount: sql`${stores.passageCount} + ${analysed.length}`, totalLength: sql`${stores.totalLength} + ${totalLength}` })
+    .set({
+      passageCount: sql`${stores.passageCount} + ${analysed.length}`,
+      totalLength: sql`${stores.totalLength} + ${totalLength}`,
+      contentVersion: sql`${stores.contentVersion} + 1`,
+    })
     .where(eq(stores.id, input.storeId));
   return ids;
 }

@@ -135,7 +135,24 @@ export function tokensOf(text: string): Token[] {
   return tokens;
 }
 
-export const termsOf = (text: string): string[] => tokensOf(text).map((token) => token.term);
+/**
+ * Terms of short texts (questions, product titles, column names) asked again and again within and
+ * across turns, kept once computed; long texts (passages) are not kept.
+ */
+const recentTerms = new Map<string, string[]>();
+const MAX_KEPT_TEXT = 200;
+const MAX_KEPT_TEXTS = 50_000;
+
+export function termsOf(text: string): string[] {
+  if (text.length > MAX_KEPT_TEXT) return tokensOf(text).map((token) => token.term);
+  let terms = recentTerms.get(text);
+  if (!terms) {
+    terms = tokensOf(text).map((token) => token.term);
+    if (recentTerms.size >= MAX_KEPT_TEXTS) recentTerms.clear();
+    recentTerms.set(text, terms);
+  }
+  return [...terms];
+}
 
 /** BM25F-style field weights: a word in the heading path counts as much as this many in the text. */
 export const HEADING_WEIGHT = 2;

@@ -1,1 +1,0 @@
-ALTER TABLE "files" ADD COLUMN "terms_version" integer DEFAULT 0 NOT NULL;
