@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { composeGroundedAnswer, type RetrievedPassage } from './local-answer';
+import { questionParts } from './question-parts';
+
+/**
+ * How the built-in model reads a question and chooses the store's sentences in any script: whole
+ * Japanese, Chinese and Thai sentences chosen for what is asked (never the first line by
+ * default), two questions in one message taken apart.
+ */
+const passage = (heading: string, text: string, id = heading): RetrievedPassage => ({ id, fileName: 'faq', heading, text, score: 2 });
+
+describe('sentences in any script', () => {
+  it('quotes the Japanese sentence that answers, not the first line of the section', () => {
+    const shop = passage(
+      '店舗の営業時間と場所',
+      '店舗は京都府宇治市の宇治橋通り沿いにございます。\n営業時間は午前10時から午後6時までです。\n毎週水曜日は定休日です。',
+    );
+    expect(composeGroundedAnswer('営業時間を教えてください', [shop]).text).toContain('午前10時から午後6時');
+    expect(composeGroundedAnswer('お店の場所はどこですか？', [shop]).text).toContain('宇治橋通り');
+    expect(composeGroundedAnswer('定休日はいつですか？', [shop]).text).toBe('毎週水曜日は定休日です。');
+  });
+
+  it('quotes a Thai line whole, so a list is not cut in half', () => {
+    const pay = passage('การชำระเงิน', 'ลูกค้าชำระเงินได้ด้วยการโอนผ่านพร้อมเพย์ บัตรเครดิต และเก็บเงินปลายทาง');
+    expect(composeGroundedAnswer('เก็บเงินปลายทางได้ไหม', [pay]).text).toContain('พร้อมเพย์ บัตรเครดิต และเก็บเงินปลายทาง');
+  });
+
+  it('finds a Chinese fee by what is asked', () => {
+    const fees = passage('運費與配送方式', '常溫商品以宅配寄送，運費為 NT$100。\n冷凍商品運費為 NT$180。\n離島地區暫不提供配送服務。');
+    expect(composeGroundedAnswer('冷凍的運費多少？', [fees]).text).toContain('NT$180');
+  });
+
+  it('answers an English question about a Thai store from its Thai sentence', () => {
+    const shipping = passage('การจัดส่งสินค้า', 'ค่าจัดส่งคิดอัตราเดียว 40 บาททั่วประเทศ');
+    expect(composeGroundedAnswer('How much is shipping?', [shipping]).text).toContain('40 บาท');
+  });
+
+  it('says it does not know, in the text it is given, when only a character is shared', () => {
+    const tea = passage('試飲', '店内では季節のお茶を無料で試飲していただけます。');
+    const answer = composeGroundedAnswer('茶葉は無農薬で育てていますか？', [tea], 0, { unknownText: 'わかりません' });
+    expect(answer).toEqual({ outcome: 'unknown', text: 'わかりません' });
+  });
+});
+
+describe('two questions in one message', () => {
+  it.each([
+    ['送料はいくらですか？開封したお茶は返品できますか？', ['送料はいくらですか？', '開封したお茶は返品できますか？']],
+    ['ส่งฟรีไหมคะ แล้วคืนสินค้าได้กี่วัน', ['ส่งฟรีไหมคะ', 'คืนสินค้าได้กี่วัน']],
+    ['運費多少？可以退貨嗎？', ['運費多少？', '可以退貨嗎？']],
+    ['Where is your shop and what time do you close?', ['Where is your shop', 'what time do you close?']],
+  ])('takes %s apart', (message, parts) => {
+    expect(questionParts(message)).toEqual(parts);
+  });
+
+  it.each(['Is the tent black and white?', 'How much is the matcha and the sencha?', 'Hi! Do you ship abroad?'.slice(4)])(
+    'leaves %s whole',
+    (message) => {
+      expect(questionParts(message)).toEqual([message]);
+    },
+  );
+});
