@@ -154,6 +154,12 @@ function isWhole(sentence: string): boolean {
   return sentence.split(/\s+/).length >= 4 && /^[\p{Lu}\p{N}"“(]/u.test(sentence);
 }
 
+/** A line that only repeats the passage's own heading (its last part: a section or product title). */
+function isHeadingLine(sentence: string, heading: string): boolean {
+  const title = heading.split(' › ').at(-1)?.trim();
+  return title !== undefined && title.length > 0 && sentence.replace(/[.。!！]$/u, '').trim() === title;
+}
+
 /** Sentences read in order: Japanese and Chinese ones run on without a space, others with one. */
 export function joinSentences(sentences: string[]): string {
   return sentences.reduce(
@@ -183,7 +189,8 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
         covered: own.map((weight, i) => Math.max(weight, byHeading[i] ?? 0)),
         // Says every word of the question itself: between equals, it beats one that leans on its heading.
         complete: own.every((weight, i) => (question.weights[i] ?? 1) < 1 || weight > 0),
-        whole: isWhole(sentence),
+        // A product's passage starts with its title: a name, not an answer.
+        whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading),
       };
     });
   });
