@@ -154,6 +154,16 @@ function isWhole(sentence: string): boolean {
   return sentence.split(/\s+/).length >= 4 && /^[\p{Lu}\p{N}"“(]/u.test(sentence);
 }
 
+/** "Size: 30 ml", "産地: 宇治": a field of a product, not a sentence. */
+const LABEL_LINE = /^([^:：。.!?]{1,24})[:：]\s*\S/u;
+
+/** A field line is quoted only when the question asks for its field ("産地" for "産地: 宇治"). */
+function labelAsked(question: Question, sentence: string): boolean {
+  const label = LABEL_LINE.exec(sentence)?.[1];
+  if (label === undefined) return true;
+  return coverage(question, label).some((weight, i) => (question.weights[i] ?? 1) >= 1 && weight >= CLOSE_WORD_WEIGHT);
+}
+
 /** A line that only repeats the passage's own heading (its last part: a section or product title). */
 function isHeadingLine(sentence: string, heading: string): boolean {
   const title = heading.split(' › ').at(-1)?.trim();
@@ -190,7 +200,7 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
         // Says every word of the question itself: between equals, it beats one that leans on its heading.
         complete: own.every((weight, i) => (question.weights[i] ?? 1) < 1 || weight > 0),
         // A product's passage starts with its title: a name, not an answer.
-        whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading),
+        whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading) && labelAsked(question, sentence),
       };
     });
   });
