@@ -8,6 +8,7 @@ import { files, stores } from '../apps/server/src/db/schema';
 import { indexPassages, type PassageInput } from '../apps/server/src/domains/knowledge/index-passages';
 import { searchStores } from '../apps/server/src/domains/knowledge/retrieval/search-stores';
 import { type FixturePassage, loadRetrievalFixture } from '../apps/server/src/testing/retrieval-fixture';
+import { seededRandom } from './seeded-random';
 import { percentile } from './server-process';
 
 /**
@@ -18,23 +19,13 @@ import { percentile } from './server-process';
  * (apps/server/src/testing/fixtures/retrieval) with varied product names, so term frequencies
  * look like a real shop's. Peak RSS is this process's (PGlite runs in it). Goal: p95 under 50 ms.
  */
-/** Deterministic pseudo-random numbers (mulberry32), so every run indexes the same passages. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const COLOURS = ['Oat', 'Navy', 'Forest', 'Charcoal', 'Sand', 'Rosé', 'Écru', 'Sage', 'Rust', 'Blanc', 'Grün', 'Nuit'];
 const LINES = ['Classic', 'Studio', 'Atelier', 'Nordic', 'Trail', 'Heritage', 'Été', 'Über', 'Coast', 'Alpine'];
 
 /** `count` passages in files of `perFile`: headings and sentences of the fixture, shuffled with product variants. */
 function* generatedFiles(corpus: FixturePassage[], count: number, perFile: number) {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
   const sentences = corpus.flatMap((passage) => passage.text.split(/(?<=[.!?])\s+/));
   const products = corpus.map((passage) => passage.heading.split(' › ')[1] ?? passage.heading);
@@ -52,7 +43,7 @@ function* generatedFiles(corpus: FixturePassage[], count: number, perFile: numbe
 
 /** Questions as typed, then with a product name or a shorter wording, until there are `count`. */
 function queries(questions: { question: string }[], corpus: FixturePassage[], count: number): string[] {
-  const next = random(7);
+  const next = seededRandom(7);
   const products = corpus.map((passage) => passage.heading.split(' › ')[1] ?? passage.heading);
   return Array.from({ length: count }, (_, i) => {
     const question = (questions[i % questions.length] as { question: string }).question;

@@ -18,6 +18,7 @@ import { viewerToken } from '../apps/server/src/testing/graphql-client';
 import { post, type UploadFile, uploadFiles, waitForFiles } from '../apps/server/src/testing/knowledge';
 import { useRoomyTiers } from '../apps/server/src/testing/roomy-tiers';
 import type { TestApp } from '../apps/server/src/testing/test-app';
+import { seededRandom } from './seeded-random';
 import { percentile } from './server-process';
 
 /**
@@ -31,17 +32,6 @@ import { percentile } from './server-process';
  *   data directory, answers 20 English questions, then its first Japanese and first Thai answers;
  *   RSS and V8 heap after a forced garbage collection at each step.
  */
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same shop. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Language = 'en' | 'ja' | 'th';
 const LANGUAGES: Language[] = ['en', 'ja', 'th'];
@@ -168,7 +158,7 @@ interface ShopProduct {
  * products in CSV files of 500 rows, a third of each in each language (one passage each).
  */
 function shopFiles(faqSections: number, productRows: number): { files: UploadFile[]; products: ShopProduct[] } {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
   const files: UploadFile[] = [];
   for (let start = 0; start < faqSections; start += 100) {
@@ -215,7 +205,7 @@ function shopperQuestions(
   total: number,
   seed: number,
 ): { language: Language; question: string }[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const of = (language: Language) => products.filter((product) => product.language === language);
   const byLanguage = { en: of('en'), ja: of('ja'), th: of('th') };
   const asks: Record<Language, ((name: string, n: number) => string)[]> = {
