@@ -87,7 +87,7 @@ export interface Token {
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   // The number a quantity's unit may follow: the last word, or a number inside it ("100g", "2人").
-  let pending: { value: number; surface: string; index: number } | null = null;
+  let pending: number | null = null;
   // A currency sign or word was just written: the next number is a price.
   let currency = false;
   for (const match of text.matchAll(CLOCK_TIME)) tokens.push({ term: TIME_OF_DAY_TERM, surface: match[0], index: match.index });
@@ -102,10 +102,10 @@ export function tokensOf(text: string): Token[] {
     const word = normalise(segment.segment);
     if (currency && numberOf(word) !== null) tokens.push({ term: PRICE_TERM, surface: segment.segment, index: segment.index });
     currency = CURRENCY_PREFIX.test(word);
-    const unit = pending ? unitOf(word) : null;
-    if (pending && unit) {
-      for (const term of quantityTerms(pending.value, unit))
-        tokens.push({ term, surface: `${pending.surface} ${segment.segment}`, index: pending.index });
+    const unit = pending !== null ? unitOf(word) : null;
+    if (pending !== null && unit) {
+      // Highlighted as the unit word: "30 days" is not one word of the text ("30-day", "30  days").
+      for (const term of quantityTerms(pending, unit)) tokens.push({ term, surface: segment.segment, index: segment.index });
     }
     const terms = termsOfWord(segment.segment);
     for (const term of terms) tokens.push({ term, surface: segment.segment, index: segment.index });
@@ -126,11 +126,11 @@ export function tokensOf(text: string): Token[] {
         for (const term of quantityTerms(value, inner))
           if (term !== termOf(word)) tokens.push({ term, surface: segment.segment, index: segment.index });
       const last = parts.at(-1) as string;
-      pending = numberOf(last) === null ? null : { value: numberOf(last) as number, surface: segment.segment, index: segment.index };
+      pending = numberOf(last);
       continue;
     }
     const value = numberOf(word);
-    pending = value === null ? null : { value, surface: segment.segment, index: segment.index };
+    pending = value;
   }
   return tokens;
 }

@@ -65,8 +65,8 @@ export const TIME_OF_DAY_TERM = 'oclock';
 /** Durations are also their unit's plain word (stemmed like English text): "3日" is also "dai", as "3 days" is. */
 const UNIT_WORD_TERMS: Record<string, string> = { h: 'hour', day: 'dai', week: 'week', month: 'month', year: 'year' };
 
-/** "10:00", "18：30", "10.00 น.": a time of day written with digits. */
-export const CLOCK_TIME = /\b(?:[01]?\d|2[0-3])[:：.][0-5]\d\b/gu;
+/** "10:00", "18：30", "10.00 น.": a time of day written with digits (a point only before Thai น., else it is a price or a weight). */
+export const CLOCK_TIME = /\b(?:[01]?\d|2[0-3])(?:[:：][0-5]\d\b|\.[0-5]\d(?=\s*น))/gu;
 
 /** Number words up to twelve, in the shoppers' languages. */
 const NUMBER_WORDS: Record<string, number> = {};
