@@ -108,6 +108,7 @@ const THAI_MIN_SENTENCE = 25;
  * items ("พร้อมเพย์ บัตรเครดิต และเก็บเงินปลายทาง"), and a clause alone loses half the fact.
  */
 const THAI_WHOLE_LINE = 160;
+const THAI_LINE = /\p{Script=Thai}/u;
 
 /** A Thai line's sentences: pieces between spaces, joined back where a piece only continues the one before. */
 function thaiSentences(line: string): string[] {
@@ -132,6 +133,11 @@ function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   for (const line of text.split(/\n+/)) {
     const lineStart = sentences.length;
+    // A short Thai line is one statement: the segmenter would cut it after "น." (o'clock) or "ค." (abbreviations).
+    if (THAI_LINE.test(line) && line.trim().length <= THAI_WHOLE_LINE) {
+      sentences.push(line.trim());
+      continue;
+    }
     for (const segment of sentenceSegmenter.segment(line)) {
       for (const piece of thaiSentences(segment.segment)) {
         const sentence = piece.trim();
@@ -247,6 +253,91 @@ function oppositeNote(question: Question, sentences: string[]): string | null {
   return null;
 }
 
+/** The writing a text is mostly in, to tell a question about a store in another language. */
+type Script = 'latin' | 'cjk' | 'thai' | 'hangul' | 'other';
+const SCRIPTS: [Script, RegExp][] = [
+  ['latin', /\p{Script=Latin}/u],
+  ['cjk', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
+  ['thai', /\p{Script=Thai}/u],
+  ['hangul', /\p{Script=Hangul}/u],
+];
+
+function scriptOf(text: string): Script {
+  const counts = new Map<Script, number>();
+  for (const letter of text.match(/\p{L}/gu) ?? []) {
+    const script = SCRIPTS.find(([, pattern]) => pattern.test(letter))?.[0] ?? 'other';
+    counts.set(script, (counts.get(script) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
+}
+
+/** Whether a word has a close alternative written in a script (its lexicon's bridge to that language). */
+const bridges = (word: QueryWord, script: Script) =>
+  word.alternatives.some((alternative) => alternative.weight >= CLOSE_WORD_WEIGHT && scriptOf(alternative.word) === script);
+
+const only = (question: Question, keep: (word: QueryWord) => boolean): Question => {
+  const indexes = question.words.flatMap((word, i) => (keep(word) ? [i] : []));
+  return { words: indexes.map((i) => question.words[i] as QueryWord), weights: indexes.map((i) => question.weights[i] ?? 1) };
+};
+
+/**
+ * A question about something the store never mentions, put to a passage that only shares its
+ * names ("Where is the Ember tent made?" against the Ember tent's description; "烘焙課程" against
+ * the opening hours): a word of the question is in none of the passages read, and the sentences
+ * chosen match nothing of the question beyond what their headings already say. Quoting them would
+ * answer a question nobody asked. A section titled with the question's own word ("領収書" for
+ * "領収書は発行…") is about it, and a sentence giving the price or time asked for answers it; a
+ * product's title only names it. Judged in the store's own language only: across languages, a
+ * missing word may only lack a bridge.
+ */
+function asksBeyondNames(
+  asked: Question,
+  intents: QueryWord[],
+  passages: RetrievedPassage[],
+  picked: { passage: RetrievedPassage; sentence: string }[],
+  context: { script: Script; products?: ReadonlySet<string> },
+): boolean {
+  if (!picked.length || picked.some(({ passage }) => scriptOf(passage.text) !== context.script)) return false;
+  // A character shared with another word (外 of 外皮 for 外送, 台 of 台灣 for 平台) says too little to count here.
+  const words: Question = {
+    words: asked.words.map((word) => ({ ...word, alternatives: word.alternatives.filter((a) => a.relation !== 'character') })),
+    weights: asked.weights,
+  };
+  const read = passages.map((passage) => coverage(words, `${passage.heading}\n${passage.text}`));
+  const missing = words.words.some((_, i) => read.every((weights) => (weights[i] ?? 0) === 0));
+  if (!missing) return false;
+  const intent: Question = { words: intents, weights: intents.map(() => 1) };
+  return picked.every(({ passage, sentence }) => {
+    if (coverage(intent, sentence).some((weight) => weight >= 1)) return false;
+    const named = coverage(words, sourceLabel(passage));
+    if (!context.products?.has(passage.id) && named.some((weight) => weight >= 1)) return false;
+    return coverage(words, sentence).every((weight, i) => weight < MIN_WORD_WEIGHT || (named[i] ?? 0) >= MIN_WORD_WEIGHT);
+  });
+}
+
+/**
+ * Words naming one thing ("opening hours", "loyalty points", "營業時間 幾點") as one word: a
+ * sentence saying 営業時間 covers the thing asked once, and two words of one group never count
+ * as two matches for a passage that only shares the group ("members" for "loyalty points").
+ */
+function asOneWord(words: QueryWord[]): QueryWord[] {
+  const merged: QueryWord[] = [];
+  for (const word of words) {
+    const same = word.sameAs === undefined ? undefined : merged.find((w) => w.term === word.sameAs);
+    if (!same) {
+      merged.push({ ...word, alternatives: [...word.alternatives] });
+      continue;
+    }
+    same.surface = `${same.surface} ${word.surface}`;
+    for (const alternative of [{ term: word.term, relation: 'form' as const, weight: 1, word: word.surface }, ...word.alternatives]) {
+      const known = same.alternatives.findIndex((a) => a.term === alternative.term);
+      if (known < 0) same.alternatives.push(alternative);
+      else if ((same.alternatives[known]?.weight ?? 0) < alternative.weight) same.alternatives[known] = alternative;
+    }
+  }
+  return merged;
+}
+
 /** What an answer may lean on besides the question: the conversation so far. */
 export interface AnswerContext {
   /** The shopper's earlier message this one follows up on ("Do you ship to Japan?" before "How long does it take?"). */
@@ -255,6 +346,8 @@ export interface AnswerContext {
   english?: boolean;
   /** The text said when nothing is known, in the shopper's language. */
   unknownText?: string;
+  /** The passages that are products of a product list: their headings are the products' names. */
+  productPassages?: ReadonlySet<string>;
 }
 
 /**
@@ -272,7 +365,7 @@ export function composeGroundedAnswer(
   const unknown: LocalAnswer = { outcome: 'unknown', text: context.unknownText ?? UNKNOWN_ANSWER };
   // Words as general as "get" or "need" say nothing about what is asked.
   const own = withSpellings(
-    expandQuery(question).filter((word) => !GENERIC.has(word.surface)),
+    asOneWord(expandQuery(question).filter((word) => !GENERIC.has(word.surface))),
     passages.filter((passage) => passage.score > minScore),
   );
   const ownTerms = new Set(own.map((word) => word.term));
@@ -283,16 +376,33 @@ export function composeGroundedAnswer(
     words: [...own, ...topic, ...intents],
     weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT), ...intents.map(() => INTENT_WEIGHT)],
   };
-  // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
-  const count = asked.words.length;
-  const needed = count <= 2 ? count : Math.ceil(count * MIN_TERM_COVERAGE);
+  const questionScript = scriptOf(question);
   const relevant = passages
     .filter((passage) => {
       if (passage.score <= minScore) return false;
+      const text = `${passage.heading}\n${passage.text}`;
+      // Across languages only words with a bridge to the passage's language can be judged: a
+      // name, a number, or a lexicon word in its script ("opening hours" → 営業時間).
+      const passageScript = scriptOf(text);
+      const judged =
+        questionScript === passageScript
+          ? asked
+          : only(
+              asked,
+              (word) =>
+                bridges(word, passageScript) ||
+                coverage(
+                  only(asked, (w) => w === word),
+                  text,
+                )[0] !== 0,
+            );
+      // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
+      const count = judged.words.length;
+      if (!count) return false;
+      const needed = count <= 2 ? count : Math.ceil(count * MIN_TERM_COVERAGE);
       // Few words must each match closely: "tea" is not answered by a passage about "drinks".
       const floor = count <= 2 ? CLOSE_WORD_WEIGHT : MIN_WORD_WEIGHT;
-      const text = `${passage.heading}\n${passage.text}`;
-      const matched = coverage(asked, text).filter((weight) => weight >= floor);
+      const matched = coverage(judged, text).filter((weight) => weight >= floor);
       if (matched.length < needed) return false;
       // A follow-up is about what came before: the passage must also be about that topic.
       return !topic.length || coverage({ words: topic, weights: topic.map(() => 1) }, text).some((weight) => weight >= CLOSE_WORD_WEIGHT);
@@ -301,6 +411,7 @@ export function composeGroundedAnswer(
   if (!asked.words.length || !relevant.length) return unknown;
 
   const picked = pickSentences(withTopic, relevant);
+  if (asksBeyondNames(asked, intents, passages, picked, { script: questionScript, products: context.productPassages })) return unknown;
   const citations: Citation[] = [];
   for (const { passage, sentence } of picked) {
     const citation = citations.find((c) => c.passage.id === passage.id);

@@ -193,7 +193,12 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
     const products = (await options.products?.()) ?? [];
-    const context = { lang, english: lang === 'en', unknownText: shopperText('unknown', lang) };
+    const context = {
+      lang,
+      english: lang === 'en',
+      unknownText: shopperText('unknown', lang),
+      productPassages: new Set(products.map((product) => product.passageId)),
+    };
     const parts = questionParts(question).filter((part) => !smallTalkOf(part));
     let grounded: LocalAnswer;
     if (parts.length > 1) {

@@ -1,4 +1,4 @@
-import { intentWords, termsOf } from '../knowledge';
+import { CHARACTER_PREFIX, intentWords, termsOf } from '../knowledge';
 
 /*
  * Two questions in one message ("What does shipping cost? Can I return opened tea?", "Do you ship
@@ -13,14 +13,15 @@ const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' })
  * have words of their own to ask about ("black and white" stays one question).
  */
 const JOINS =
-  /\s*(?:,\s*)?\b(?:and|also|plus|dan|juga|và|còn)\b\s+|\s+(?:แล้วก็|แล้ว|และ|อีกอย่าง)\s*|[、，,]?\s*(?:それと|あと|また|それから|还有|還有|另外|以及)\s*|\s*그리고\s*/iu;
+  /\s*(?:,\s*)?\b(?:and|also|plus|dan|juga|và|còn)\b\s+|\s+(?:แล้วก็|แล้ว|และ|อีกอย่าง)\s*|[、，,]?\s*(?:それと|あと|また|それから|还有|還有|另外|以及)\s*|(?<=\p{Script=Hiragana})で、\s*|\s*그리고\s*/iu;
 /** Content words each side of a join needs for the message to be two questions. */
 const MIN_PART_TERMS = 2;
 const MAX_PARTS = 3;
 
 /** A side asks something: two words of its own, or one with what it asks for ("where is your shop"). */
 const askable = (part: string) => {
-  const count = termsOf(part).length;
+  // A character of a word (~開 of 開封) is not a word of its own.
+  const count = termsOf(part).filter((term) => !term.startsWith(CHARACTER_PREFIX)).length;
   return count >= MIN_PART_TERMS || (count === 1 && intentWords(part).length > 0);
 };
 

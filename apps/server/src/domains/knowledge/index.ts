@@ -27,5 +27,5 @@ export type { QueryWord } from './retrieval/lexicon/expand-query';
 export { expandQuery, GENERIC } from './retrieval/lexicon/expand-query';
 export { INTENT_WEIGHT, intentWords } from './retrieval/lexicon/intents';
 export { closestTerm } from './retrieval/spelling';
-export { termsOf } from './retrieval/tokenize';
+export { CHARACTER_PREFIX, termsOf } from './retrieval/tokenize';
 export { findStoreFile, saveGeneratedFile } from './save-generated-file';

@@ -30,8 +30,9 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  * postings made again in the background (ingestion-queue.ts), passages and embeddings kept.
  * 1: function words of the shoppers' languages, Korean particles, quantity and letter-digit terms.
  * 2: prices and times of day, the characters of Chinese and Japanese words.
+ * 3: Japanese verb-ending fragments (ありま|すか), Chinese plural pronouns, Thai เจ้า as function words.
  */
-export const TERMS_VERSION = 2;
+export const TERMS_VERSION = 3;
 
 const MAX_TERM_LENGTH = 40;
 const ASCII_WORD = /^[a-z0-9]+$/;

@@ -1,5 +1,6 @@
 import { CHARACTER_PREFIX, characterTerm, termsOf, tokensOf } from '../tokenize';
 import { COMMERCE_TERM_GROUPS } from './commerce-terms';
+import { COUNTRY_NAME_GROUPS } from './country-names';
 import { allLemmasOf, irregularFormsOf } from './lemmas';
 import { type PartOfSpeech, wordNet } from './wordnet';
 
@@ -51,6 +52,11 @@ export interface QueryWord {
   term: string;
   surface: string;
   alternatives: Alternative[];
+  /**
+   * The first word of the query that names the same thing ("opening" for "hours" in "opening
+   * hours"; "loyalty" for "points"): together they are one thing asked, not two.
+   */
+  sameAs?: string;
 }
 
 /**
@@ -69,6 +75,7 @@ const MAX_COMMERCE_PER_WORD = 48;
 export const GENERIC = new Set(
   (
     'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry ' +
+    'kind kinds type types sort 種類 教え 教えて ประเภท 種類 种类 类型 類型 jenis loại 종류 ' +
     'time times policy policies rule rules ポリシー 規定 นโยบาย 規則 规则 規定 kebijakan aturan chính sách 정책 ' +
     '商品 製品 もの 物 使え 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매'
   ).split(' '),
@@ -79,7 +86,7 @@ const SINGLE_HAN = /^\p{Script=Han}$/u;
 const SINGLE_CHARACTER_WEIGHT = 0.6;
 const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
 
-const commerceGroups = COMMERCE_TERM_GROUPS.map((group) =>
+const commerceGroups = [...COMMERCE_TERM_GROUPS, ...COUNTRY_NAME_GROUPS].map((group) =>
   group.map((entry) => ({ entry, terms: termsOf(entry).filter((term) => !term.startsWith(CHARACTER_PREFIX)) })),
 );
 
@@ -156,12 +163,32 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
     }
   };
   // The shop's own vocabulary first, then the dictionary's, nearest relation first.
+  const fromGroups = new Map<QueryWord, string[][]>();
   for (const group of commerceGroups) {
-    const named = group.find(({ terms }) => terms.length && terms.every((term) => queryTerms.has(term)));
-    if (!named) continue;
+    // Every entry the query names ("opening" and "hours" of one group), each word its alternatives.
+    const named = group.filter(({ terms }) => terms.length && terms.every((term) => queryTerms.has(term)));
+    if (!named.length) continue;
     // A phrase ("money back") stands for the other entries with each of its words.
-    for (const target of words.filter((word) => named.terms.includes(word.term))) {
-      for (const { entry } of group) if (entry !== named.entry) add(target, entry, 'commerce');
+    const targets = words.filter((word) => named.some(({ terms }) => terms.includes(word.term)));
+    // Words that are each a whole entry ("opening", "hours") name one thing; the parts of one
+    // phrase ("定休" and "日" of 定休日) stay words of their own.
+    const wholes = targets.filter((word) => named.some(({ terms }) => terms.length === 1 && terms[0] === word.term));
+    const first = wholes[0];
+    for (const word of wholes) if (word !== first && word.sameAs === undefined) word.sameAs = first?.sameAs ?? first?.term;
+    for (const target of targets) {
+      const lists = fromGroups.get(target) ?? [];
+      fromGroups.set(target, [...lists, group.map(({ entry }) => entry).filter((entry) => !named.some((n) => n.entry === entry))]);
+    }
+  }
+  // A word in several groups ("ขนส่ง": shipping and carriers) takes from each in turn, so a long
+  // group never leaves a shorter one out of the word's share.
+  for (const [target, lists] of fromGroups) {
+    const longest = Math.max(...lists.map((list) => list.length));
+    for (let i = 0; i < longest; i++) {
+      for (const list of lists) {
+        const entry = list[i];
+        if (entry !== undefined) add(target, entry, 'commerce');
+      }
     }
   }
   const found = words.map((word) => (WORD.test(word.surface) ? wordNetAlternatives(word.surface) : []));

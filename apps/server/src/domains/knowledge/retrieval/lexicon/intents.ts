@@ -1,5 +1,5 @@
 import { PRICE_TERM, TIME_OF_DAY_TERM } from '../languages/quantities';
-import { termsOf } from '../tokenize';
+import { CHARACTER_PREFIX, termsOf } from '../tokenize';
 import type { QueryWord } from './expand-query';
 
 /*
@@ -53,18 +53,49 @@ const INTENTS: Intent[] = [
     answers: [PRICE_TERM, 'free', '無料', 'ฟรี', '免費', '免费', 'gratis', '무료'],
   },
   {
+    name: 'deadline',
+    asks: /\buntil when\b|\bby when\b|\bdeadline\b|いつまで|期限|ถึงเมื่อไหร่|ภายในกี่วัน|ภายในวันไหน|期限|截止|最晚|什麼時候前|什么时候前|sampai kapan|batas waktu|hạn chót|đến khi nào|언제까지|기한/iu,
+    answers: [
+      'within',
+      'before',
+      'until',
+      '以内',
+      '以內',
+      '内',
+      '內',
+      '前',
+      'まで',
+      'ภายใน',
+      'ก่อน',
+      '之前',
+      'dalam',
+      'sebelum',
+      'trong vòng',
+      '이내',
+      '까지',
+    ],
+  },
+  {
     name: 'duration',
     asks: /\bhow long\b|\bhow many days\b|何日|どのくらい|どれくらい|กี่วัน|นานแค่ไหน|นานไหม|幾天|几天|多久|berapa lama|berapa hari|bao lâu|mấy ngày|며칠|얼마나 걸/iu,
     answers: ['day', 'week', 'month', 'hour', 'within', '以内', 'ภายใน', '內', '内', 'dalam', '이내'],
   },
 ];
 
+/** How much a word (not a price or a time of day) in a sentence says it answers the intent. */
+const WORD_ANSWER_WEIGHT = 0.5;
+
 /** How much an intent's terms count against the question's own words. */
 export const INTENT_WEIGHT = 0.5;
 
 /** The canonical terms stand as they are; words become their terms. */
 const answerTerms = INTENTS.map((intent) => [
-  ...new Set(intent.answers.flatMap((word) => (word === PRICE_TERM || word === TIME_OF_DAY_TERM ? [word] : termsOf(word)))),
+  ...new Set(
+    intent.answers.flatMap((word) =>
+      // A character of a word ("~業" of "営業") is in too many words to say what a sentence answers.
+      word === PRICE_TERM || word === TIME_OF_DAY_TERM ? [word] : termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX)),
+    ),
+  ),
 ]);
 
 /** The intents of a question as soft query words ("where" → address, street, 住所, ซอย…). */
@@ -75,7 +106,13 @@ export function intentWords(question: string): QueryWord[] {
           {
             term: `intent:${intent.name}`,
             surface: intent.name,
-            alternatives: (answerTerms[index] ?? []).map((term) => ({ term, relation: 'commerce' as const, weight: 1, word: term })),
+            // A time of day or a price says so for certain; a word ("open", "within") only leans that way.
+            alternatives: (answerTerms[index] ?? []).map((term) => ({
+              term,
+              relation: 'commerce' as const,
+              weight: term === PRICE_TERM || term === TIME_OF_DAY_TERM ? 1 : WORD_ANSWER_WEIGHT,
+              word: term,
+            })),
           },
         ]
       : [],
