@@ -41,6 +41,8 @@ const MIN_TERM_COVERAGE = 1 / 2;
 /** A word counts as matched through a relative at least this close (a broader word or an opposite counts). */
 const MIN_WORD_WEIGHT = 0.3;
 const CLOSE_WORD_WEIGHT = 0.5;
+/** A word's forms and shop synonyms (0.6 and up), not a dictionary's looser synonyms. */
+const SURE_WORD_WEIGHT = 0.6;
 
 const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
 
@@ -283,7 +285,7 @@ const only = (question: Question, keep: (word: QueryWord) => boolean): Question 
 /**
  * A question about something the store never mentions, put to a passage that only shares its
  * names ("Where is the Ember tent made?" against the Ember tent's description; "烘焙課程" against
- * the opening hours): a word of the question is in none of the passages read, and the sentences
+ * the opening hours): a word of the question is in none of the passages quoted, and the sentences
  * chosen match nothing of the question beyond what their headings already say. Quoting them would
  * answer a question nobody asked. A section titled with the question's own word ("領収書" for
  * "領収書は発行…") is about it, and a sentence giving the price or time asked for answers it; a
@@ -293,7 +295,6 @@ const only = (question: Question, keep: (word: QueryWord) => boolean): Question 
 function asksBeyondNames(
   asked: Question,
   intents: QueryWord[],
-  passages: RetrievedPassage[],
   picked: { passage: RetrievedPassage; sentence: string }[],
   context: { script: Script; products?: ReadonlySet<string> },
 ): boolean {
@@ -303,14 +304,19 @@ function asksBeyondNames(
     words: asked.words.map((word) => ({ ...word, alternatives: word.alternatives.filter((a) => a.relation !== 'character') })),
     weights: asked.weights,
   };
-  const read = passages.map((passage) => coverage(words, `${passage.heading}\n${passage.text}`));
-  const missing = words.words.some((_, i) => read.every((weights) => (weights[i] ?? 0) === 0));
+  // Missing: neither the word nor its forms or shop synonyms anywhere in the passages quoted (a
+  // dictionary's looser synonym, "fabric" for "manufactured", is no sign the store speaks of it).
+  const quoted = [...new Set(picked.map(({ passage }) => passage))];
+  const read = quoted.map((passage) => coverage(words, `${passage.heading}\n${passage.text}`));
+  const missing = words.words.some((_, i) => read.every((weights) => (weights[i] ?? 0) < SURE_WORD_WEIGHT));
   if (!missing) return false;
   const intent: Question = { words: intents, weights: intents.map(() => 1) };
   return picked.every(({ passage, sentence }) => {
     if (coverage(intent, sentence).some((weight) => weight >= 1)) return false;
     const named = coverage(words, sourceLabel(passage));
-    if (!context.products?.has(passage.id) && named.some((weight) => weight >= 1)) return false;
+    // The section's own title, not the document's (whose words, like the shop's name, head every section).
+    const section = coverage(words, passage.heading.split(' › ').at(-1) ?? '');
+    if (!context.products?.has(passage.id) && section.some((weight) => weight >= 1)) return false;
     return coverage(words, sentence).every((weight, i) => weight < MIN_WORD_WEIGHT || (named[i] ?? 0) >= MIN_WORD_WEIGHT);
   });
 }
@@ -411,7 +417,7 @@ export function composeGroundedAnswer(
   if (!asked.words.length || !relevant.length) return unknown;
 
   const picked = pickSentences(withTopic, relevant);
-  if (asksBeyondNames(asked, intents, passages, picked, { script: questionScript, products: context.productPassages })) return unknown;
+  if (asksBeyondNames(asked, intents, picked, { script: questionScript, products: context.productPassages })) return unknown;
   const citations: Citation[] = [];
   for (const { passage, sentence } of picked) {
     const citation = citations.find((c) => c.passage.id === passage.id);

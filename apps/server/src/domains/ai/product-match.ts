@@ -1,5 +1,5 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { termsOf as allTermsOf } from '../knowledge';
+import { termsOf as allTermsOf, expandQuery } from '../knowledge';
 
 /*
  * Which of the shop's products a question is about: those it names by title, or those of the
@@ -109,12 +109,22 @@ export function kindTerms(text: string): string[] {
 
 /** The kind of product the question is about ("tent"), as products whose title, type or tags have its words. */
 export function productsOfKind(text: string, products: StoredProduct[]): StoredProduct[] | null {
-  const kind = kindTerms(text);
-  if (!kind.length) return null;
-  const matching = products.filter((product) => {
-    const terms = termsOfProduct(product.record);
-    return kind.some((term) => terms.has(term));
-  });
+  const asked = kindTerms(text);
+  if (!asked.length) return null;
+  const having = (kind: string[]) =>
+    products.filter((product) => {
+      const terms = termsOfProduct(product.record);
+      return kind.some((term) => terms.has(term));
+    });
+  let kind = asked;
+  let matching = having(kind);
+  // Named in another language ("sunscreen" in a Thai shop of กันแดด): the shop lexicon's words for it.
+  if (!matching.length) {
+    kind = expandQuery(text).flatMap((word) =>
+      asked.includes(word.term) ? word.alternatives.filter((a) => a.relation === 'commerce').map((a) => a.term) : [],
+    );
+    matching = having(kind);
+  }
   // "抹茶で一番高いの": the matcha, not the matcha tools set whose title also says 抹茶.
   const ofType = matching.filter((product) => {
     const terms = wordsOf(product.record).typed;
