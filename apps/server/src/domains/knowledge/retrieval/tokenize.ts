@@ -30,7 +30,8 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  * postings made again in the background (ingestion-queue.ts), passages and embeddings kept.
  * 1: function words of the shoppers' languages, Korean particles, quantity and letter-digit terms.
  * 2: prices and times of day, the characters of Chinese and Japanese words.
- * 3: Japanese verb-ending fragments (ありま|すか), Chinese plural pronouns, Thai เจ้า as function words.
+ * 3: Japanese verb-ending fragments (ありま|すか), Chinese plural pronouns, Thai เจ้า as function words;
+ *    Chinese days of the week (每週一 → 週一).
  */
 export const TERMS_VERSION = 3;
 
@@ -75,6 +76,9 @@ function termsOfWord(word: string): string[] {
   });
 }
 
+/** A day of the week written the Chinese way: a week word and the day's number (日 or 天 for Sunday). */
+const CHINESE_WEEKDAY = /(?:週|周|星期|禮拜|礼拜)([一二三四五六日天])/gu;
+
 export interface Token {
   term: string;
   /** One Han character of a longer word ("閉" of "閉店"): matched alone, weighed as part of its word. */
@@ -92,6 +96,12 @@ export function tokensOf(text: string): Token[] {
   // A currency sign or word was just written: the next number is a price.
   let currency = false;
   for (const match of text.matchAll(CLOCK_TIME)) tokens.push({ term: TIME_OF_DAY_TERM, surface: match[0], index: match.index });
+  // "每週一", "禮拜天": the segmenter cuts the day off its week word; the day is one term (週一, 週日).
+  const weekdayEnds = new Map<number, number>();
+  for (const match of text.matchAll(CHINESE_WEEKDAY)) {
+    tokens.push({ term: `週${match[1] === '天' ? '日' : match[1]}`, surface: match[0], index: match.index });
+    weekdayEnds.set(match.index, match.index + match[0].length);
+  }
   for (const segment of segmenter.segment(text)) {
     if (!segment.isWordLike) {
       // "2-person", "100 g": a hyphen or a space keeps the number waiting; anything else ends it.
@@ -109,7 +119,9 @@ export function tokensOf(text: string): Token[] {
       for (const term of quantityTerms(pending, unit)) tokens.push({ term, surface: segment.segment, index: segment.index });
     }
     const terms = termsOfWord(segment.segment);
-    for (const term of terms) tokens.push({ term, surface: segment.segment, index: segment.index });
+    // A word that is all weekday ("星期一", "週日") is the weekday term already.
+    const weekday = (weekdayEnds.get(segment.index) ?? -1) >= segment.index + segment.segment.length;
+    if (!weekday) for (const term of terms) tokens.push({ term, surface: segment.segment, index: segment.index });
     // Chinese and Japanese words share characters where their inflections differ ("閉まり" and
     // "閉店", "營業時問" typed for "營業時間"): each character of a longer word is a term too.
     if (terms.length && HAN.test(word) && [...word].length > 1) {

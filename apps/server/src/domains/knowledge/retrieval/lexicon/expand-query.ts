@@ -75,13 +75,14 @@ const MAX_COMMERCE_PER_WORD = 48;
 export const GENERIC = new Set(
   (
     'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry ' +
-    'kind kinds type types sort 種類 教え 教えて ประเภท 種類 种类 类型 類型 jenis loại 종류 ' +
+    '星期 星期幾 禮拜 礼拜 曜日 何曜日 kind kinds type types sort 種類 教え 教えて ประเภท 種類 种类 类型 類型 jenis loại 종류 ' +
     'time times policy policies rule rules ポリシー 規定 นโยบาย 規則 规则 規定 kebijakan aturan chính sách 정책 ' +
     '商品 製品 もの 物 使え 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매'
   ).split(' '),
 );
 const WORD = /^[a-z]{3,}$/;
 const SINGLE_HAN = /^\p{Script=Han}$/u;
+const ONE_CHARACTER = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
 /** How much a character asked alone counts when found inside a longer word. */
 const SINGLE_CHARACTER_WEIGHT = 0.6;
 const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
@@ -154,7 +155,10 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
     if (!SINGLE_WORD.test(word) || (relation !== 'form' && relation !== 'commerce' && word.length < 4)) return;
     const commerce = relation === 'commerce';
     // A character of a longer word ("~営" of "営業") is matched by the search itself, never an alternative.
-    for (const term of termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX))) {
+    const terms = termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX));
+    // An entry the segmenter splits ("周天" → 周|天) stands for its words, not for a lone character of it.
+    const parts = terms.length > 1 ? terms.filter((term) => !ONE_CHARACTER.test(term)) : terms;
+    for (const term of parts) {
       const count = target.alternatives.filter((alternative) => (alternative.relation === 'commerce') === commerce).length;
       if (commerce ? count >= MAX_COMMERCE_PER_WORD : budget <= 0 || count >= MAX_PER_WORD) return;
       if (queryTerms.has(term) || target.alternatives.some((alternative) => alternative.term === term)) continue;
