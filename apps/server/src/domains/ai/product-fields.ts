@@ -74,7 +74,37 @@ function namedInEnglish(question: Set<string>, field: Field): boolean {
 }
 
 /** The options and attributes of a product whose names (or meaning) the question asks for. */
-export function askedFields(question: string, lower: string, lang: ShopperLanguage, record: ProductRecord): Field[] {
+/** Shortest run of the product's name that counts as naming it inside a question. */
+const MIN_NAME_RUN = 3;
+
+/**
+ * The question without the product's name as the shopper wrote it (the longest run of the title
+ * it contains): "ชุดทดลองผิวใส…มีอะไรบ้าง" asks what is in the set, not its skin type, though
+ * ผิว (skin) is in the name.
+ */
+export function withoutName(question: string, title: string): string {
+  const text = question.normalize('NFKC').toLowerCase();
+  const name = title.normalize('NFKC').toLowerCase();
+  let best = { start: 0, length: 0 };
+  // Longest common run, by dynamic programming over the two (short) strings.
+  let previous = new Array<number>(name.length + 1).fill(0);
+  for (let i = 1; i <= text.length; i++) {
+    const current = new Array<number>(name.length + 1).fill(0);
+    for (let j = 1; j <= name.length; j++) {
+      if (text[i - 1] !== name[j - 1]) continue;
+      const length = (previous[j - 1] ?? 0) + 1;
+      current[j] = length;
+      if (length > best.length) best = { start: i - length, length };
+    }
+    previous = current;
+  }
+  return best.length >= MIN_NAME_RUN ? `${text.slice(0, best.start)} ${text.slice(best.start + best.length)}` : text;
+}
+
+export function askedFields(named: string, lowerNamed: string, lang: ShopperLanguage, record: ProductRecord): Field[] {
+  // What is asked about the product, beyond its name.
+  const question = withoutName(named, record.title);
+  const lower = withoutName(lowerNamed, record.title);
   const terms = new Set(termsOf(question));
   return fieldsOf(record).filter((field) => {
     if (namedInEnglish(terms, field)) return true;
