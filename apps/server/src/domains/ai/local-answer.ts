@@ -69,9 +69,26 @@ const INTENT_WEIGHT = 0.25;
 /** A misspelt word matched to the passages' own word counts a little less than the word itself. */
 const SPELLING_WEIGHT = 0.8;
 
+/**
+ * The terms of a text as a set, kept for the texts of the last few answers: one answer reads the
+ * same passages and sentences several times (relevance, sentence choice, the don't-know check).
+ */
+const termSets = new Map<string, ReadonlySet<string>>();
+const MAX_TERM_SETS = 2_000;
+
+function termSetOf(text: string): ReadonlySet<string> {
+  let terms = termSets.get(text);
+  if (!terms) {
+    terms = new Set(termsOf(text));
+    if (termSets.size >= MAX_TERM_SETS) termSets.clear();
+    termSets.set(text, terms);
+  }
+  return terms;
+}
+
 /** Per question word, the best weight with which a text matches it (0: not at all). */
 function coverage(question: Question, text: string): number[] {
-  const terms = new Set(termsOf(text));
+  const terms = termSetOf(text);
   return question.words.map(
     (word, i) =>
       (question.weights[i] ?? 1) *
@@ -84,7 +101,7 @@ function coverage(question: Question, text: string): number[] {
  * the passages do use, as an alternative of its own.
  */
 function withSpellings(words: QueryWord[], passages: RetrievedPassage[]): QueryWord[] {
-  const vocabulary = new Set(passages.flatMap((passage) => termsOf(`${passage.heading}\n${passage.text}`)));
+  const vocabulary = new Set(passages.flatMap((passage) => [...termSetOf(`${passage.heading}\n${passage.text}`)]));
   return words.map((word) => {
     if (vocabulary.has(word.term) || word.alternatives.some((alternative) => vocabulary.has(alternative.term))) return word;
     const closest = closestTerm(word.term, vocabulary);
@@ -258,19 +275,24 @@ function oppositeNote(question: Question, sentences: string[]): string | null {
 /** The writing a text is mostly in, to tell a question about a store in another language. */
 type Script = 'latin' | 'cjk' | 'thai' | 'hangul' | 'other';
 const SCRIPTS: [Script, RegExp][] = [
-  ['latin', /\p{Script=Latin}/u],
-  ['cjk', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['thai', /\p{Script=Thai}/u],
-  ['hangul', /\p{Script=Hangul}/u],
+  ['latin', /\p{Script=Latin}/gu],
+  ['cjk', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu],
+  ['thai', /\p{Script=Thai}/gu],
+  ['hangul', /\p{Script=Hangul}/gu],
 ];
 
+/** Letters read to tell a text's script: its start says it. */
+const SCRIPT_SAMPLE = 400;
+
 function scriptOf(text: string): Script {
-  const counts = new Map<Script, number>();
-  for (const letter of text.match(/\p{L}/gu) ?? []) {
-    const script = SCRIPTS.find(([, pattern]) => pattern.test(letter))?.[0] ?? 'other';
-    counts.set(script, (counts.get(script) ?? 0) + 1);
+  const sample = text.slice(0, SCRIPT_SAMPLE);
+  let best: Script = 'other';
+  let most = 0;
+  for (const [script, pattern] of SCRIPTS) {
+    const count = sample.match(pattern)?.length ?? 0;
+    if (count > most) [best, most] = [script, count];
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
+  return best;
 }
 
 /** Whether a word has a close alternative written in a script (its lexicon's bridge to that language). */

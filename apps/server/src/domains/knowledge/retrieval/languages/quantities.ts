@@ -94,7 +94,11 @@ for (const [unit, words] of Object.entries(UNITS)) for (const word of words) UNI
 const UNIT_PREFIXES = [...UNIT_OF.keys()].filter((word) => !/^[a-z]+$/.test(word)).sort((a, b) => b.length - a.length);
 
 /** Any script's decimal digits as ASCII ("๒๐" → "20", "२०" → "20"). */
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
+
 export function asciiDigits(text: string): string {
+  // Most words have no digit of another script: no replacement to try.
+  if (!OTHER_DIGIT.test(text)) return text;
   return text.replace(/(?![0-9])\p{Nd}/gu, (char) => {
     // Unicode lays out decimal digits in runs of whole zero-to-nine blocks: the run's start is a zero.
     const code = char.codePointAt(0) as number;
