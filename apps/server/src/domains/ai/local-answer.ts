@@ -1,4 +1,4 @@
-import { closestTerm, expandQuery, GENERIC, intentWords, type QueryWord, termsOf } from '../knowledge';
+import { CHARACTER_PREFIX, closestTerm, expandQuery, GENERIC, intentWords, type QueryWord, termsOf } from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {
@@ -195,6 +195,16 @@ function isHeadingLine(sentence: string, heading: string): boolean {
   return title !== undefined && title.length > 0 && sentence.replace(/[.。!！]$/u, '').trim() === title;
 }
 
+/** How much two of the question's words side by side in a sentence ("return shipping") count over the two alone: a tie-breaker. */
+const PHRASE_WEIGHT = 0.1;
+
+/** How many of the question's word pairs a sentence has side by side (a character term between them aside). */
+function phrasesOf(pairs: readonly (readonly [string, string])[], sentence: string): number {
+  if (!pairs.length) return 0;
+  const terms = termsOf(sentence).filter((term) => !term.startsWith(CHARACTER_PREFIX));
+  return pairs.filter(([first, second]) => terms.some((term, k) => term === first && terms[k + 1] === second)).length;
+}
+
 /** Sentences read in order: Japanese and Chinese ones run on without a space, others with one. */
 export function joinSentences(sentences: string[]): string {
   return sentences.reduce(
@@ -209,6 +219,9 @@ export function joinSentences(sentences: string[]): string {
  * the chosen ones missed, at most MAX_SENTENCES; in reading order so the answer reads like the source.
  */
 function pickSentences(question: Question, passages: RetrievedPassage[]) {
+  // The question's own words side by side ("return shipping"), to find them side by side.
+  const own = question.words.filter((word, i) => (question.weights[i] ?? 1) >= 1 && !word.term.startsWith('intent:'));
+  const pairs = own.slice(1).map((word, i) => [(own[i] as QueryWord).term, word.term] as const);
   const candidates = passages.flatMap((passage, rank) => {
     // Words the heading already answers ("store hours" under "Store hours and location") are
     // covered by each of its sentences: the sentence is chosen for what else it says.
@@ -226,6 +239,7 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
         complete: own.every((weight, i) => (question.weights[i] ?? 1) < 1 || weight > 0),
         // A product's passage starts with its title: a name, not an answer.
         whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading) && labelAsked(question, sentence),
+        phrases: phrasesOf(pairs, sentence),
       };
     });
   });
@@ -241,7 +255,7 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
       .filter(({ gain }) => gain >= (round === 0 ? 0.3 : 0.5))
       .sort(
         (a, b) =>
-          b.gain - a.gain ||
+          b.gain + b.candidate.phrases * PHRASE_WEIGHT - (a.gain + a.candidate.phrases * PHRASE_WEIGHT) ||
           Number(b.candidate.complete) - Number(a.candidate.complete) ||
           a.candidate.rank - b.candidate.rank ||
           a.candidate.position - b.candidate.position,
@@ -249,6 +263,18 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
     if (!best) break;
     chosen.push(best.candidate);
     covered = covered.map((weight, i) => Math.max(weight, best.candidate.covered[i] ?? 0));
+  }
+  // Facts side by side: sentences of the first one's passage that match the question exactly as
+  // well and state figures too ("運費怎麼算" → the room-temperature rate and the chilled one).
+  const [lead] = chosen;
+  if (lead && /\p{N}/u.test(lead.sentence)) {
+    const leadGain = sum(lead.covered);
+    for (const candidate of candidates) {
+      if (chosen.length >= MAX_SENTENCES) break;
+      if (chosen.includes(candidate) || !candidate.whole || candidate.passage !== lead.passage) continue;
+      if (Math.abs(sum(candidate.covered) - leadGain) < 1e-9 && candidate.complete === lead.complete && /\p{N}/u.test(candidate.sentence))
+        chosen.push(candidate);
+    }
   }
   // The best passage matched on its heading only ("Returns" for "how do returns work?"): its
   // opening sentence is what it says about that heading.
@@ -318,7 +344,7 @@ function asksBeyondNames(
   asked: Question,
   intents: QueryWord[],
   picked: { passage: RetrievedPassage; sentence: string }[],
-  context: { script: Script; products?: ReadonlySet<string> },
+  context: { script: Script; products?: ReadonlySet<string>; productNames?: ReadonlySet<string> },
 ): boolean {
   if (!picked.length || picked.some(({ passage }) => scriptOf(passage.text) !== context.script)) return false;
   // A character shared with another word (外 of 外皮 for 外送, 台 of 台灣 for 平台) says too little to count here.
@@ -335,7 +361,10 @@ function asksBeyondNames(
   const intent: Question = { words: intents, weights: intents.map(() => 1) };
   return picked.every(({ passage, sentence }) => {
     if (coverage(intent, sentence).some((weight) => weight >= 1)) return false;
-    const named = coverage(words, sourceLabel(passage));
+    // Names: the passage's own, and any product's ("เซรั่มวิตามินซี" quoted from the set that holds it).
+    const named = coverage(words, sourceLabel(passage)).map((weight, i) =>
+      context.productNames?.has(words.words[i]?.term ?? '') ? 1 : weight,
+    );
     // The section's own title, not the document's (whose words, like the shop's name, head every section).
     const section = coverage(words, passage.heading.split(' › ').at(-1) ?? '');
     if (!context.products?.has(passage.id) && section.some((weight) => weight >= 1)) return false;
@@ -376,6 +405,8 @@ export interface AnswerContext {
   unknownText?: string;
   /** The passages that are products of a product list: their headings are the products' names. */
   productPassages?: ReadonlySet<string>;
+  /** The terms of every product's name. */
+  productNames?: ReadonlySet<string>;
 }
 
 /**
@@ -439,7 +470,14 @@ export function composeGroundedAnswer(
   if (!asked.words.length || !relevant.length) return unknown;
 
   const picked = pickSentences(withTopic, relevant);
-  if (asksBeyondNames(asked, intents, picked, { script: questionScript, products: context.productPassages })) return unknown;
+  if (
+    asksBeyondNames(asked, intents, picked, {
+      script: questionScript,
+      products: context.productPassages,
+      productNames: context.productNames,
+    })
+  )
+    return unknown;
   const citations: Citation[] = [];
   for (const { passage, sentence } of picked) {
     const citation = citations.find((c) => c.passage.id === passage.id);

@@ -66,6 +66,33 @@ const earlierUserMessages = (prompt: LanguageModelV4Prompt) =>
     .map((m) => textOf(m).trim())
     .filter(Boolean);
 
+/** Every message of the thread before the last user message, the assistant's too, oldest first. */
+const earlierMessages = (prompt: LanguageModelV4Prompt) => {
+  const last = prompt.findLastIndex((m) => m.role === 'user');
+  return prompt
+    .slice(0, Math.max(0, last))
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .map((m) => textOf(m).trim())
+    .filter(Boolean);
+};
+
+/**
+ * The terms of the products' names, once per catalogue: the store's list is handed out as a copy
+ * of the same rows while the stores are unchanged (knowledge/list-store-products.ts), so its first
+ * row stands for it.
+ */
+const productNames = new WeakMap<StoredProduct, { count: number; names: ReadonlySet<string> }>();
+
+function productNamesOf(products: StoredProduct[]): ReadonlySet<string> {
+  const [first] = products;
+  if (!first) return new Set();
+  const kept = productNames.get(first);
+  if (kept?.count === products.length) return kept.names;
+  const names = new Set(products.flatMap((product) => termsOf(product.record.title)));
+  productNames.set(first, { count: products.length, names });
+  return names;
+}
+
 /** A follow-up short enough to lean on the earlier question ("and to Japan?", "how long?"). */
 const SHORT_FOLLOW_UP = 4;
 
@@ -162,15 +189,18 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     question: string,
     earlier: string[],
     products: StoredProduct[],
-    context: AnswerContext & { lang: ShopperLanguage },
+    context: AnswerContext & { lang: ShopperLanguage; mentioned: string[]; earlierCount: number },
   ): Promise<LocalAnswer> {
     const topic = earlier.at(-1);
     // "Is it waterproof?" is about the earlier topic: searched with it, answered only from passages about it.
     const followUp = followUpTopic(question, earlier) !== undefined;
     const passages = await options.retrieve(searchQueryOf(question, earlier));
     const grounded =
-      productAnswer(question, products, { lang: context.lang, earlier }) ??
-      composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
+      productAnswer(question, products, {
+        lang: context.lang,
+        earlier,
+        mentioned: [...context.mentioned, ...earlier.slice(context.earlierCount)],
+      }) ?? composeGroundedAnswer(question, passages, options.minScore, followUp ? { ...context, topic } : context);
     // A short question nothing answers alone may continue the last one ("and to Japan?").
     if (grounded.outcome === 'unknown' && topic !== undefined && !followUp && termsOf(question).length <= SHORT_FOLLOW_UP) {
       const more = await options.retrieve(`${topic} ${question}`);
@@ -198,6 +228,11 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
       english: lang === 'en',
       unknownText: shopperText('unknown', lang),
       productPassages: new Set(products.map((product) => product.passageId)),
+      productNames: productNamesOf(products),
+      // The thread with the assistant's answers, and how many of the shopper's messages came before
+      // (a two-part message's first part is added to them for its second).
+      mentioned: earlierMessages(call.prompt),
+      earlierCount: earlier.length,
     };
     const parts = questionParts(question).filter((part) => !smallTalkOf(part));
     let grounded: LocalAnswer;

@@ -38,6 +38,11 @@ export interface ProductAnswerOptions {
   lang?: ShopperLanguage;
   /** The thread's earlier messages, oldest first, for follow-ups that name no product. */
   earlier?: string[];
+  /**
+   * Every earlier message of the thread, the assistant's answers too, oldest first: "it" is the
+   * product last named by anyone ("Which tent is the lightest?" → "the Ember 2P…" → "How much is it?").
+   */
+  mentioned?: string[];
 }
 
 interface Asking {
@@ -199,13 +204,13 @@ function compareAnswer(
   asking: Asking,
   question: string,
   named: StoredProduct[],
-  earlier: string[],
+  mentioned: string[],
   products: StoredProduct[],
 ): ProductAnswer | null {
   const { comparative, pointsBack } = asking.question;
   if (!comparative || !named.length) return null;
   const compared = [...named];
-  const pointedAt = pointsBack ? productReferredTo(question, { ...asking.question, comparative: null }, earlier, products) : null;
+  const pointedAt = pointsBack ? productReferredTo(question, { ...asking.question, comparative: null }, mentioned, products) : null;
   if (pointedAt && !compared.includes(pointedAt)) compared.push(pointedAt);
   if (compared.length < 2) return null;
   const word = asking.lang === 'en' ? 'one' : asking.say.products;
@@ -220,6 +225,7 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   if (!products.length) return null;
   const lang = options.lang ?? scriptLanguage(question);
   const earlier = options.earlier ?? [];
+  const mentioned = options.mentioned ?? earlier;
   const currency = products.find((product) => product.record.currency)?.record.currency ?? null;
   const asking: Asking = { question: parseProductQuestion(question, currency), lang, say: sentencesFor(lang) };
   const parsed = asking.question;
@@ -236,7 +242,7 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     const pool = productsOfKind(question, products);
     return filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
   }
-  const comparison = compareAnswer(asking, question, named, earlier, products);
+  const comparison = compareAnswer(asking, question, named, mentioned, products);
   if (comparison) return comparison;
   const pointed = !named.length && (parsed.pointsBack || parsed.comparative);
   // A follow-up without a pointer ("how heavy?", "重さは？") asks only: a question about a topic
@@ -256,7 +262,7 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   const [first] = named;
   if (first) return aboutWithEarlier(asking, question, first, earlier);
   if (referred) {
-    const product = productReferredTo(question, parsed, earlier, products);
+    const product = productReferredTo(question, parsed, mentioned, products);
     const answer = product ? aboutWithEarlier(asking, question, product, earlier) : null;
     if (answer) return answer;
   }

@@ -31,7 +31,7 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  * 1: function words of the shoppers' languages, Korean particles, quantity and letter-digit terms.
  * 2: prices and times of day, the characters of Chinese and Japanese words.
  * 3: Japanese verb-ending fragments (ありま|すか), Chinese plural pronouns, Thai เจ้า as function words;
- *    Chinese days of the week (每週一 → 週一).
+ *    Chinese days of the week (每週一 → 週一); "every day" as "daily".
  */
 export const TERMS_VERSION = 3;
 
@@ -76,6 +76,10 @@ function termsOfWord(word: string): string[] {
   });
 }
 
+/** "Open every day", "7 days a week": the one word "daily" as a term, which the days of the week have as a relative. */
+const EVERY_DAY = /\bevery ?day\b|\b(?:7|seven) days a week\b|\bsetiap hari\b|\bmỗi ngày\b|\bhàng ngày\b/giu;
+const DAILY_TERM = termOf('daily') as string;
+
 /** A day of the week written the Chinese way: a week word and the day's number (日 or 天 for Sunday). */
 const CHINESE_WEEKDAY = /(?:週|周|星期|禮拜|礼拜)([一二三四五六日天])/gu;
 
@@ -97,6 +101,7 @@ export function tokensOf(text: string): Token[] {
   let currency = false;
   for (const match of text.matchAll(CLOCK_TIME)) tokens.push({ term: TIME_OF_DAY_TERM, surface: match[0], index: match.index });
   // "每週一", "禮拜天": the segmenter cuts the day off its week word; the day is one term (週一, 週日).
+  for (const match of text.matchAll(EVERY_DAY)) tokens.push({ term: DAILY_TERM, surface: match[0], index: match.index });
   const weekdayEnds = new Map<number, number>();
   for (const match of text.matchAll(CHINESE_WEEKDAY)) {
     tokens.push({ term: `週${match[1] === '天' ? '日' : match[1]}`, surface: match[0], index: match.index });

@@ -162,6 +162,8 @@ export const COMMERCE_TERM_GROUPS: string[][] = [
     'จ่าย',
     'โอน',
     '付款',
+    '付錢',
+    '付钱',
     '支付',
     '결제',
     'pembayaran',
