@@ -65,7 +65,7 @@ const TOPIC_WEIGHT = 0.5;
  * What the question asks for (a price, a time, an address: lexicon/intents.ts) tips the choice
  * between sentences that say its words, never enough alone for a sentence to be chosen.
  */
-const INTENT_WEIGHT = 0.25;
+const INTENT_WEIGHT = 0.5;
 /** A misspelt word matched to the passages' own word counts a little less than the word itself. */
 const SPELLING_WEIGHT = 0.8;
 
@@ -244,15 +244,17 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
     });
   });
   const chosen: typeof candidates = [];
+  const isIntent = (i: number) => question.words[i]?.term.startsWith('intent:') === true;
   let covered = question.words.map(() => 0);
   for (let round = 0; round < MAX_SENTENCES; round++) {
-    const gainOf = (candidate: (typeof candidates)[number]) =>
-      sum(candidate.covered.map((weight, i) => Math.max(0, weight - (covered[i] ?? 0))));
+    const gainOf = (candidate: (typeof candidates)[number], words: (i: number) => boolean = () => true) =>
+      sum(candidate.covered.map((weight, i) => (words(i) ? Math.max(0, weight - (covered[i] ?? 0)) : 0)));
     const best = candidates
       .filter((candidate) => !chosen.includes(candidate) && candidate.whole)
-      .map((candidate) => ({ candidate, gain: gainOf(candidate) }))
-      // A later sentence must add a word of the question the earlier ones lacked, not a passing one.
-      .filter(({ gain }) => gain >= (round === 0 ? 0.3 : 0.5))
+      .map((candidate) => ({ candidate, gain: gainOf(candidate), said: gainOf(candidate, (i) => !isIntent(i)) }))
+      // A later sentence must add a word of the question the earlier ones lacked, not a passing one
+      // (nor only a time or a price: "定休日はいつ" wants the closing day, not the hours too).
+      .filter(({ gain, said }) => (round === 0 ? gain >= 0.3 : said >= 0.5))
       .sort(
         (a, b) =>
           b.gain + b.candidate.phrases * PHRASE_WEIGHT - (a.gain + a.candidate.phrases * PHRASE_WEIGHT) ||
@@ -436,6 +438,10 @@ export function composeGroundedAnswer(
     weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT), ...intents.map(() => INTENT_WEIGHT)],
   };
   const questionScript = scriptOf(question);
+  // What the question asks for, when its own words do not already say it ("price" is the price term).
+  const evidence = new Set(intents.flatMap((intent) => intent.alternatives.filter((a) => a.weight >= 1).map((a) => a.term)));
+  const saysItself = asked.words.some((word) => evidence.has(word.term) || word.alternatives.some((a) => evidence.has(a.term)));
+  const asksFor: Question = saysItself ? { words: [], weights: [] } : { words: intents, weights: intents.map(() => 1) };
   const relevant = passages
     .filter((passage) => {
       if (passage.score <= minScore) return false;
@@ -462,7 +468,9 @@ export function composeGroundedAnswer(
       // Few words must each match closely: "tea" is not answered by a passage about "drinks".
       const floor = count <= 2 ? CLOSE_WORD_WEIGHT : MIN_WORD_WEIGHT;
       const matched = coverage(judged, text).filter((weight) => weight >= floor);
-      if (matched.length < needed) return false;
+      // A longer question's price or time asked for, and stated there ("要多付錢嗎" → "NT$30"), is one of its matches.
+      const stated = count >= 3 && coverage(asksFor, text).some((weight) => weight >= 1) ? 1 : 0;
+      if (matched.length + stated < needed) return false;
       // A follow-up is about what came before: the passage must also be about that topic.
       return !topic.length || coverage({ words: topic, weights: topic.map(() => 1) }, text).some((weight) => weight >= CLOSE_WORD_WEIGHT);
     })

@@ -49,7 +49,7 @@ const INTENTS: Intent[] = [
   },
   {
     name: 'price',
-    asks: /\bhow much\b|\bcosts?\b|\bprice\b|\bfee\b|いくら|料金|เท่าไหร่|เท่าไร|กี่บาท|ราคา|多少|價格|价格|費用|费用|\bberapa\b|\bharga\b|\bbiaya\b|bao nhiêu|\bgiá\b|얼마|가격/iu,
+    asks: /\bhow much\b|\bcosts?\b|\bprice\b|\bfee\b|いくら|料金|เท่าไหร่|เท่าไร|กี่บาท|ราคา|多少|多付|要付|價格|价格|費用|费用|\bberapa\b|\bharga\b|\bbiaya\b|bao nhiêu|\bgiá\b|얼마|가격/iu,
     answers: [PRICE_TERM, 'free', '無料', 'ฟรี', '免費', '免费', 'gratis', '무료'],
   },
   {
