@@ -42,6 +42,50 @@ describe('sentences in any script', () => {
   });
 });
 
+describe('what is asked, across languages and names', () => {
+  it('reads "opening hours" as one thing, answered by the hours and not by a duration', () => {
+    const hours = passage('店舗の営業時間と場所', '営業時間は午前10時から午後6時までです。\n毎週水曜日は定休日です。');
+    const teaBags = passage('水出し煎茶ティーバッグ', '冷水1リットルにティーバッグを1個入れて、冷蔵庫で3時間ほど置くと出来上がります。');
+    expect(composeGroundedAnswer('What are your opening hours?', [hours, teaBags]).text).toContain('午前10時から午後6時');
+  });
+
+  it('finds a closing day written the Chinese way (每週一) for 星期一', () => {
+    const hours = passage('營業時間', '門市營業時間為每天早上 8 點到晚上 7 點。\n每週一公休，國定假日照常營業。');
+    expect(composeGroundedAnswer('星期一有開嗎？', [hours]).text).toContain('每週一公休');
+  });
+
+  it('bridges country names between languages', () => {
+    const abroad = passage('海外発送', 'カナダとアメリカへの送料は一律3,000円です。');
+    expect(composeGroundedAnswer('How much is shipping to Canada?', [abroad]).text).toContain('3,000円');
+    expect(composeGroundedAnswer('Berapa ongkos kirim ke Kanada?', [abroad]).text).toContain('3,000円');
+  });
+
+  it('does not quote a product’s description for a question about something the store never says', () => {
+    const tent = {
+      ...passage(
+        'Ember 2P Ultralight Tent',
+        'Ember 2P Ultralight Tent\nA two-person, three-season tent for backpackers who count every gram.',
+      ),
+      id: 'tent',
+    };
+    const unknown = composeGroundedAnswer('Where is the Ember 2P tent manufactured?', [tent], 0, { productPassages: new Set(['tent']) });
+    expect(unknown.outcome).toBe('unknown');
+    // A section titled with the question's own word is about it, though the verb asked is not there.
+    const receipts = passage('領収書について', '領収書は、商品に同封してお送りいたします。');
+    expect(composeGroundedAnswer('領収書は発行してもらえますか？', [receipts]).text).toContain('同封');
+  });
+
+  it('gives the figures of one passage together when they answer alike', () => {
+    const fees = passage(
+      '運費與配送方式',
+      '常溫商品以宅配寄送，運費為 NT$100。\n冷藏或冷凍商品以低溫宅配寄送，運費為 NT$180。\n離島地區暫不提供配送服務。',
+    );
+    const text = composeGroundedAnswer('運費怎麼算？', [fees]).text;
+    expect(text).toContain('NT$100');
+    expect(text).toContain('NT$180');
+  });
+});
+
 describe('two questions in one message', () => {
   it.each([
     ['送料はいくらですか？開封したお茶は返品できますか？', ['送料はいくらですか？', '開封したお茶は返品できますか？']],

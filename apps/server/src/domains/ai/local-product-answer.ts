@@ -1,5 +1,5 @@
 import type { ProductRecord } from '@aisle/contracts/products';
-import { compareDecimal, formatPrice, formatWeight, priceText } from '../knowledge';
+import { CHARACTER_PREFIX, compareDecimal, formatPrice, formatWeight, priceText, termsOf } from '../knowledge';
 import { askedFields, fieldSentence } from './product-fields';
 import { productReferredTo } from './product-follow-up';
 import {
@@ -100,6 +100,19 @@ function filterAnswer(asking: Asking, pool: StoredProduct[], kind: string): Prod
     if (!pool.some((product) => factOf(product.record, 'waterproof'))) return null;
     conditions.push({ kind: 'waterproof' });
     fits = fits.filter((product) => factOf(product.record, 'waterproof')?.value === true);
+  }
+  const without = question.without;
+  if (without !== null) {
+    // Read from the products' own fields (an allergen or material column), where "含小麥、蛋"
+    // lists what is in it; a list that never names the ingredient says nothing about it.
+    const terms = termsOf(without).filter((term) => !term.startsWith(CHARACTER_PREFIX));
+    const has = (product: StoredProduct) => {
+      const written = new Set(termsOf(product.record.attributes.map((attribute) => attribute.value).join(' , ')));
+      return terms.some((term) => written.has(term));
+    };
+    if (!terms.length || !pool.some(has)) return null;
+    conditions.push({ kind: 'without', text: without });
+    fits = fits.filter((product) => !has(product));
   }
   const people = question.people;
   if (people !== null) {
@@ -252,11 +265,13 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   // "Is the X waterproof?" asks about X; "which tents are waterproof", "a 2-person tent?" ask for a list.
   const listing =
     parsed.asksWhich || (!pointed && (parsed.waterproof ? !named.length : fullyNamedProducts(question, products).length !== 1));
-  if ((parsed.waterproof || parsed.people !== null) && listing) {
-    const pool = productsOfKind(question, products);
+  if ((parsed.waterproof || parsed.people !== null || parsed.without !== null) && listing) {
+    // The kind asked for, not the ingredient left out ("不含小麥的蛋糕": cakes).
+    const kindText = parsed.without ? question.replace(parsed.without, ' ') : question;
+    const pool = productsOfKind(kindText, products);
     // "Is the Beacon lantern waterproof?" names one product by a word of its title: about it, not a list.
     const one = !parsed.asksWhich && pool?.length === 1 ? aboutProduct(asking, question, pool[0] as StoredProduct) : null;
-    const answer = one ?? filterAnswer(asking, pool ?? products, kindWordOf(question, pool, asking.say.products));
+    const answer = one ?? filterAnswer(asking, pool ?? products, kindWordOf(kindText, pool, asking.say.products));
     if (answer) return answer;
   }
   const [first] = named;

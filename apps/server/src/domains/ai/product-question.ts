@@ -191,6 +191,32 @@ function topicOf(lower: string): string {
   return asks.reduce((text, pattern) => text.replace(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`), ' '), lower);
 }
 
+/**
+ * "Without X" in the shoppers' languages: the ingredient or material is the pattern's one group.
+ * Chinese and Japanese write it before a noun ("不含小麥的蛋糕", "小麦不使用のパン"); Thai after
+ * ไม่มี/ไม่ใส่; Latin scripts around "without", "free", "tanpa", "không có".
+ */
+const WITHOUT: RegExp[] = [
+  /\bwithout (?:any )?([a-z][a-z-]+)/iu,
+  /\b([a-z]+)-free\b/iu,
+  /\bfree (?:of|from) ([a-z]+)/iu,
+  /\bno ([a-z]+) in (?:it|them)\b/iu,
+  /(?:不含|無添加|无添加|不加)([\p{Script=Han}\p{Script=Katakana}ー]{1,6}?)(?:的|、|，|,|$|\s)/u,
+  /([\p{Script=Han}\p{Script=Katakana}ー]{1,6})(?:不使用|なし|抜き|フリー|が入っていない|を使っていない)/u,
+  /(?:ไม่มี|ไม่ใส่|ปราศจาก)([\p{Script=Thai}]{2,12}?)(?:ไหม|มั้ย|บ้าง|\s|$)/u,
+  /\btanpa ([a-z]+)/iu,
+  /\bkhông có ([\p{L}]+)/iu,
+  /([\p{Script=Hangul}]+) ?(?:없는|무첨가|프리)/u,
+];
+
+function withoutOf(question: string): string | null {
+  for (const pattern of WITHOUT) {
+    const found = pattern.exec(question)?.[1]?.trim();
+    if (found) return found;
+  }
+  return null;
+}
+
 export interface ProductQuestion {
   /** The question in lower case, for the English patterns. */
   lower: string;
@@ -201,6 +227,8 @@ export interface ProductQuestion {
   waterproof: boolean;
   /** Products for this many people ("which tents sleep 2"). */
   people: number | null;
+  /** Products without an ingredient or material, as the shopper wrote it ("不含小麥" → 小麥, "gluten-free" → gluten). */
+  without: string | null;
   asksWeight: boolean;
   asksPrice: boolean;
   /** Only "how much" ("เท่าไหร่", "berapa"): a price unless the question names something else ("ค่า pH เท่าไหร่"). */
@@ -250,6 +278,7 @@ export function parseProductQuestion(question: string, currency: string | null =
     weight,
     waterproof: WATERPROOF_FILTER.test(lower),
     people: people ? Number(people.slice(1).find(Boolean)) : null,
+    without: withoutOf(question) ?? withoutOf(question.normalize('NFKC')),
     asksWeight,
     asksPrice: PRICE.test(lower) || PRICE_OTHER.test(lower),
     asksHowMuch: HOW_MUCH.test(lower) && !facts.length && !asksWeight,

@@ -14,8 +14,8 @@ async function shop(csv: string, currency: string): Promise<StoredProduct[]> {
   );
 }
 
-const ask = (products: StoredProduct[], question: string, lang: ShopperLanguage, earlier?: string[]) =>
-  answerFromProducts(question, products, { lang, earlier })?.text ?? null;
+const ask = (products: StoredProduct[], question: string, lang: ShopperLanguage, earlier?: string[], mentioned?: string[]) =>
+  answerFromProducts(question, products, { lang, earlier, mentioned })?.text ?? null;
 
 const JAPANESE = [
   '商品名,価格（円）,カラー,重さ,在庫数,商品説明',
@@ -55,6 +55,35 @@ describe('product questions in the shopper’s language', () => {
     expect(ask(products, 'そよかぜテント 1の色は？', 'ja')).toBe('そよかぜテント 1のカラーは緑、灰です。');
     expect(ask(products, 'やまびこテント 4は在庫ありますか？', 'ja')).toBe('やまびこテント 4は現在売り切れです。');
     expect(ask(products, '山歩きボトルの容量は？', 'ja')).toBe('山歩きボトルの容量は500mlです。');
+  });
+
+  it('lists the products without an ingredient from their allergen column, in the question’s language', async () => {
+    const bakery = await shop(
+      [
+        'name,type,price,allergens,description',
+        'Butter Croissant,bread,$3.50,"wheat, egg, milk",Flaky and golden.',
+        'Rye Sourdough,bread,$7.00,wheat,Naturally leavened; no eggs and no dairy.',
+        'Almond Cake,cake,$24.00,"egg, almonds",Made with ground almonds instead of flour.',
+        'Cheesecake,cake,$28.00,"wheat, egg, milk",Baked on a biscuit base.',
+      ].join('\n'),
+      'USD',
+    );
+    expect(ask(bakery, 'Do you have a cake without wheat?', 'en')).toBe('These cakes contain no wheat: the Almond Cake.');
+    expect(ask(bakery, 'Which bread is egg-free?', 'en')).toBe('These breads contain no egg: the Rye Sourdough.');
+    const zh = await shop(
+      ['品名,分類,價格,過敏原', '可頌,麵包,65,含小麥、蛋、奶', '貝果,麵包,45,含小麥', '乳酪蛋糕,蛋糕,680,含蛋、奶'].join('\n'),
+      'TWD',
+    );
+    expect(ask(zh, '有沒有不含蛋的麵包？', 'zh-Hant')).toBe('不含蛋的麵包有：貝果。');
+    // A list that never names the ingredient says nothing about it: no answer from it.
+    expect(ask(zh, '有不含花生的麵包嗎？', 'zh-Hant')).toBeNull();
+  });
+
+  it('takes "it" for the product the assistant named last, when the shopper named none', async () => {
+    const products = await shop(ENGLISH, 'USD');
+    const earlier = ['Which tent is the lightest?'];
+    const mentioned = [...earlier, 'The lightest tent is the Pine Ridge Tent (1.6 kg).'];
+    expect(ask(products, 'How much does it cost?', 'en', earlier, mentioned)).toContain('$329.00');
   });
 
   it('keeps a product its description calls not waterproof out of a waterproof filter', async () => {

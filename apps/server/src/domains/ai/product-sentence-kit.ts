@@ -6,12 +6,13 @@ import type { Measure } from './product-question';
  * region), and the small helpers they use to list things.
  */
 
-/** A condition a filter answer states: a price bound, waterproof, for so many people. */
+/** A condition a filter answer states: a price bound, waterproof, for so many people, without an ingredient. */
 export type Condition =
   | { kind: 'price'; bound: 'under' | 'over'; price: string }
   | { kind: 'weight'; bound: 'under' | 'over'; text: string }
   | { kind: 'waterproof' }
-  | { kind: 'people'; count: number };
+  | { kind: 'people'; count: number }
+  | { kind: 'without'; text: string };
 
 /** How a language says each condition of a filter. */
 export interface ConditionWords {
@@ -19,12 +20,14 @@ export interface ConditionWords {
   weight(bound: 'under' | 'over', text: string): string;
   waterproof: string;
   people(count: number): string;
+  without(text: string): string;
 }
 
 export function conditionText(words: ConditionWords, condition: Condition): string {
   if (condition.kind === 'price') return words.price(condition.bound, condition.price);
   if (condition.kind === 'weight') return words.weight(condition.bound, condition.text);
   if (condition.kind === 'waterproof') return words.waterproof;
+  if (condition.kind === 'without') return words.without(condition.text);
   return words.people(condition.count);
 }
 

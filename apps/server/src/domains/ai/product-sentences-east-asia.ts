@@ -7,6 +7,7 @@ const JA_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `${text}${bound === 'under' ? '以下' : '以上'}`,
   waterproof: '防水',
   people: (count) => `${count}人用`,
+  without: (text) => `${text}不使用`,
 };
 const jaCondition = (c: Condition) => conditionText(JA_CONDITIONS, c);
 const JA_WORDS: Words = {
@@ -75,6 +76,7 @@ export function chinese(traditional: boolean): ProductSentences {
         weight: (bound, text) => `${text}${bound === 'under' ? '以下' : '以上'}`,
         waterproof: '防水',
         people: (count) => `${count}人`,
+        without: (text) => `不含${text}`,
       },
       c,
     );
@@ -138,6 +140,7 @@ const KO_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `${text} ${bound === 'under' ? '이하' : '이상'}`,
   waterproof: '방수',
   people: (count) => `${count}인용`,
+  without: (text) => `${text} 무첨가`,
 };
 const koCondition = (c: Condition) => conditionText(KO_CONDITIONS, c);
 const KO_WORDS: Words = {

@@ -16,6 +16,7 @@ const TH_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `น้ำหนัก${bound === 'under' ? 'ไม่เกิน' : 'ตั้งแต่'} ${text}`,
   waterproof: 'กันน้ำ',
   people: (count) => `สำหรับ ${count} คน`,
+  without: (text) => `ที่ไม่มี${text}`,
 };
 const thCondition = (c: Condition) => conditionText(TH_CONDITIONS, c);
 const TH_WORDS: Words = {
@@ -78,6 +79,7 @@ const ID_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `dengan berat ${bound === 'under' ? 'di bawah' : 'di atas'} ${text}`,
   waterproof: 'yang tahan air',
   people: (count) => `untuk ${count} orang`,
+  without: (text) => `tanpa ${text}`,
 };
 const idCondition = (c: Condition) => conditionText(ID_CONDITIONS, c);
 const ID_WORDS: Words = {
@@ -140,6 +142,7 @@ const VI_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `nặng ${bound === 'under' ? 'dưới' : 'trên'} ${text}`,
   waterproof: 'chống nước',
   people: (count) => `cho ${count} người`,
+  without: (text) => `không có ${text}`,
 };
 const viCondition = (c: Condition) => conditionText(VI_CONDITIONS, c);
 const VI_WORDS: Words = {

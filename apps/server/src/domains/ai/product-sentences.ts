@@ -26,6 +26,7 @@ const EN_CONDITIONS: ConditionWords = {
   weight: (bound, text) => `weigh ${bound} ${text}`,
   waterproof: 'are waterproof',
   people: (count) => `sleep ${count}`,
+  without: (text) => `contain no ${text}`,
 };
 const priceOnly = (conditions: Condition[]) => conditions.length === 1 && conditions[0]?.kind === 'price';
 const plural = (kind: string) => (/s$/i.test(kind) ? kind : `${kind}s`);
