@@ -53,6 +53,15 @@ const INTENTS: Intent[] = [
     answers: [PRICE_TERM, 'free', '無料', 'ฟรี', '免費', '免费', 'gratis', '무료'],
   },
   {
+    // "Which courier?": the answer names a carrier.
+    name: 'carrier',
+    asks: /宅配業者|配送業者|運送会社|どこの(?:宅配|配送|運送)|\bwhich (?:courier|carrier|shipping company|delivery company)\b|\bwhat (?:courier|carrier|shipping company)\b|ขนส่งเจ้าไหน|ขนส่งอะไร|ส่งกับ(?:อะไร|ที่ไหน)|哪家(?:物流|快遞|快递|宅配|貨運)|什麼(?:物流|快遞|貨運)|什么(?:物流|快递|货运)|\bkurir apa\b|\bekspedisi apa\b|đơn vị vận chuyển nào|택배사/iu,
+    answers:
+      'ヤマト 佐川 日本郵便 ゆうパック 西濃 kerry flash ไปรษณีย์ ems dhl fedex ups usps 黑貓 新竹 郵局 邮局 順豐 顺丰 jne sicepat ninja viettel ghn cj 우체국'.split(
+        ' ',
+      ),
+  },
+  {
     name: 'deadline',
     asks: /\buntil when\b|\bby when\b|\bdeadline\b|いつまで|期限|ถึงเมื่อไหร่|ภายในกี่วัน|ภายในวันไหน|期限|截止|最晚|什麼時候前|什么时候前|sampai kapan|batas waktu|hạn chót|đến khi nào|언제까지|기한/iu,
     answers: [
