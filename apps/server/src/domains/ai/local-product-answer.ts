@@ -131,6 +131,43 @@ function filterAnswer(asking: Asking, pool: StoredProduct[], kind: string): Prod
   return { text: say.filtered(kind, conditions, items), products: fits };
 }
 
+/** Words of a text, without the characters of its Chinese and Japanese words. */
+const wordTermsOf = (text: string) => termsOf(text).filter((term) => !term.startsWith(CHARACTER_PREFIX));
+
+/**
+ * "มีสินค้าสำหรับผิวแพ้ง่ายไหม", "Do you have anything in Sage?", "有什麼伴手禮？": the question
+ * says a value of the products' own fields whole (a skin type, a category, an origin, a colour);
+ * the products with that value, when some have it and some do not. The longest such value wins
+ * ("ผิวแพ้ง่าย" over "ผิว"). Values with figures (sizes, weights) are left to the filters.
+ */
+function valueAnswer(asking: Asking, question: string, products: StoredProduct[]): ProductAnswer | null {
+  const asked = new Set(wordTermsOf(question));
+  let best: { label: string; value: string; size: number } | null = null;
+  for (const product of products) {
+    const fields = [
+      ...product.record.attributes,
+      ...product.record.options.flatMap((option) => option.values.map((value) => ({ name: option.name, value }))),
+    ];
+    for (const { name, value } of fields) {
+      if (/\p{N}/u.test(value) || value.length > 40) continue;
+      const terms = wordTermsOf(value);
+      if (!terms.length || !terms.every((term) => asked.has(term))) continue;
+      const size = [...value].length;
+      if (!best || size > best.size) best = { label: name, value, size };
+    }
+  }
+  if (!best) return null;
+  const { label, value } = best;
+  const has = (product: StoredProduct) =>
+    product.record.attributes.some((attribute) => attribute.name === label && attribute.value === value) ||
+    product.record.options.some((option) => option.name === label && option.values.includes(value));
+  const fits = products.filter(has);
+  if (!fits.length || fits.length === products.length) return null;
+  const kind = kindWordOf(question.replace(value, ' '), fits, asking.say.products);
+  const items = fits.map((product) => asking.say.the(product.record.title));
+  return { text: asking.say.filtered(kind, [{ kind: 'value', label, value }], items), products: fits };
+}
+
 function stockSentence(say: ProductSentences, record: ProductRecord): string | null {
   if (record.available === null) return null;
   if (!record.available) return say.soldOut(record.title);
@@ -280,6 +317,10 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     const product = productReferredTo(question, parsed, mentioned, products);
     const answer = product ? aboutWithEarlier(asking, question, product, earlier) : null;
     if (answer) return answer;
+  }
+  if (!named.length && (parsed.asksWhich || parsed.asksHave)) {
+    const byValue = valueAnswer(asking, question, products);
+    if (byValue) return byValue;
   }
   if (parsed.asksStock) {
     const pool = productsOfKind(question, products);

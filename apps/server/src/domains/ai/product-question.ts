@@ -169,6 +169,9 @@ const ELLIPTICAL =
   /^\s*(?:and|what about|how about|also)\b|^(?:じゃあ|では|それで)|(?:は|の方は|のほうは)\s*[？?]?\s*$|^(?:แล้ว|และ)|(?:ล่ะ|ละ)\s*[?？]?\s*$|^(?:那|還有|还有)|呢\s*[？?]?\s*$|^(?:kalau|bagaimana dengan|lalu)\b|^còn\b|thì sao\s*\??\s*$|^(?:그럼|그리고)|(?:는요|은요)\s*\??\s*$/iu;
 
 /** "Which …": asking for a list, not about one product. */
+/** Asks whether the shop has something ("do you have…", "มี…ไหม", "有…嗎", "…ありますか"). */
+const HAVE =
+  /\b(?:do you (?:have|sell|carry)|any|are there|is there)\b|ありますか|あります？|ありません|有沒有|有没有|有.+[嗎吗]|มี.+(?:ไหม|มั้ย|บ้าง|หรือเปล่า)|\bada\b|có .+ không|있나요|있어요|있습니까/iu;
 const WHICH = /\b(?:which|what)\b|どれ|どの|อันไหน|ตัวไหน|แบบไหน|อะไรบ้าง|哪|\bmana\b|\bnào\b|어떤|어느|뭐/iu;
 
 /** Words that ask for a column: colours, sizes, materials… (what product-fields.ts answers). */
@@ -237,6 +240,8 @@ export interface ProductQuestion {
   facts: AskedFact[];
   /** Asks which products ("which tents…", "どれ", "อันไหน"). */
   asksWhich: boolean;
+  /** Asks whether the shop has something ("do you have…", "มี…ไหม"). */
+  asksHave: boolean;
   /** The question without its asking words ("how much is shipping" → "is shipping"). */
   topic: string;
   /** Leans on the previous message for what it asks ("and the Summit Tent?"). */
@@ -285,6 +290,7 @@ export function parseProductQuestion(question: string, currency: string | null =
     asksStock: STOCK.test(lower) || STOCK_OTHER.test(lower),
     facts,
     asksWhich: WHICH.test(lower),
+    asksHave: HAVE.test(lower),
     topic: topicOf(lower),
     elliptical: ELLIPTICAL.test(question.trim()),
     pointsBack: POINTER.test(lower),

@@ -79,6 +79,22 @@ describe('product questions in the shopper’s language', () => {
     expect(ask(zh, '有不含花生的麵包嗎？', 'zh-Hant')).toBeNull();
   });
 
+  it('lists the products whose own field has the value a question names whole', async () => {
+    const skincare = await shop(
+      [
+        'ชื่อสินค้า,ราคา,ประเภทผิว,รายละเอียด',
+        'โทนเนอร์ใบบัวบก,350,ผิวแพ้ง่าย,ช่วยปลอบประโลมผิว',
+        'เซรั่มวิตามินซี,590,ทุกสภาพผิว,ผิวดูกระจ่างใส',
+        'เจลล้างหน้าชาเขียว,220,ผิวมัน,ลดความมันส่วนเกิน',
+      ].join('\n'),
+      'THB',
+    );
+    expect(ask(skincare, 'มีสินค้าสำหรับผิวแพ้ง่ายไหม', 'th')).toBe('สินค้าที่ประเภทผิวเป็นผิวแพ้ง่าย: โทนเนอร์ใบบัวบก');
+    expect(ask(skincare, 'มีอะไรสำหรับผิวมันบ้าง', 'th')).toContain('เจลล้างหน้าชาเขียว');
+    // Naming a value without asking what the shop has is not a request for a list.
+    expect(ask(skincare, 'ผิวแพ้ง่ายควรระวังอะไร', 'th')).toBeNull();
+  });
+
   it('takes "it" for the product the assistant named last, when the shopper named none', async () => {
     const products = await shop(ENGLISH, 'USD');
     const earlier = ['Which tent is the lightest?'];

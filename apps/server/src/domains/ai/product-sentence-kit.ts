@@ -12,7 +12,8 @@ export type Condition =
   | { kind: 'weight'; bound: 'under' | 'over'; text: string }
   | { kind: 'waterproof' }
   | { kind: 'people'; count: number }
-  | { kind: 'without'; text: string };
+  | { kind: 'without'; text: string }
+  | { kind: 'value'; label: string; value: string };
 
 /** How a language says each condition of a filter. */
 export interface ConditionWords {
@@ -21,6 +22,7 @@ export interface ConditionWords {
   waterproof: string;
   people(count: number): string;
   without(text: string): string;
+  value(label: string, value: string): string;
 }
 
 export function conditionText(words: ConditionWords, condition: Condition): string {
@@ -28,6 +30,7 @@ export function conditionText(words: ConditionWords, condition: Condition): stri
   if (condition.kind === 'weight') return words.weight(condition.bound, condition.text);
   if (condition.kind === 'waterproof') return words.waterproof;
   if (condition.kind === 'without') return words.without(condition.text);
+  if (condition.kind === 'value') return words.value(condition.label, condition.value);
   return words.people(condition.count);
 }
 

@@ -8,6 +8,7 @@ const JA_CONDITIONS: ConditionWords = {
   waterproof: '防水',
   people: (count) => `${count}人用`,
   without: (text) => `${text}不使用`,
+  value: (label, value) => `${label}が${value}`,
 };
 const jaCondition = (c: Condition) => conditionText(JA_CONDITIONS, c);
 const JA_WORDS: Words = {
@@ -77,6 +78,7 @@ export function chinese(traditional: boolean): ProductSentences {
         waterproof: '防水',
         people: (count) => `${count}人`,
         without: (text) => `不含${text}`,
+        value: (label, value) => `${label}${t('為', '为')}${value}`,
       },
       c,
     );
@@ -141,6 +143,7 @@ const KO_CONDITIONS: ConditionWords = {
   waterproof: '방수',
   people: (count) => `${count}인용`,
   without: (text) => `${text} 무첨가`,
+  value: (label, value) => `${label} ${value}`,
 };
 const koCondition = (c: Condition) => conditionText(KO_CONDITIONS, c);
 const KO_WORDS: Words = {

@@ -17,6 +17,7 @@ const TH_CONDITIONS: ConditionWords = {
   waterproof: 'กันน้ำ',
   people: (count) => `สำหรับ ${count} คน`,
   without: (text) => `ที่ไม่มี${text}`,
+  value: (label, value) => `${label}เป็น${value}`,
 };
 const thCondition = (c: Condition) => conditionText(TH_CONDITIONS, c);
 const TH_WORDS: Words = {
@@ -80,6 +81,7 @@ const ID_CONDITIONS: ConditionWords = {
   waterproof: 'yang tahan air',
   people: (count) => `untuk ${count} orang`,
   without: (text) => `tanpa ${text}`,
+  value: (label, value) => `dengan ${label.toLowerCase()} ${value}`,
 };
 const idCondition = (c: Condition) => conditionText(ID_CONDITIONS, c);
 const ID_WORDS: Words = {
@@ -143,6 +145,7 @@ const VI_CONDITIONS: ConditionWords = {
   waterproof: 'chống nước',
   people: (count) => `cho ${count} người`,
   without: (text) => `không có ${text}`,
+  value: (label, value) => `có ${label.toLowerCase()} ${value}`,
 };
 const viCondition = (c: Condition) => conditionText(VI_CONDITIONS, c);
 const VI_WORDS: Words = {

@@ -27,6 +27,7 @@ const EN_CONDITIONS: ConditionWords = {
   waterproof: 'are waterproof',
   people: (count) => `sleep ${count}`,
   without: (text) => `contain no ${text}`,
+  value: (label, value) => `have ${label.toLowerCase()} ${value}`,
 };
 const priceOnly = (conditions: Condition[]) => conditions.length === 1 && conditions[0]?.kind === 'price';
 const plural = (kind: string) => (/s$/i.test(kind) ? kind : `${kind}s`);
