@@ -54,6 +54,17 @@ describe('what is asked, across languages and names', () => {
     expect(composeGroundedAnswer('星期一有開嗎？', [hours]).text).toContain('每週一公休');
   });
 
+  it('answers "which day" with the day, and "which courier" with the carrier', () => {
+    const hours = passage('營業時間', '門市營業時間為每天早上 8 點到晚上 7 點。\n每週一公休，國定假日照常營業。');
+    const shipping = passage('出貨與到貨時間', '出貨後通常 1 到 2 天送達，週日不出貨。');
+    expect(composeGroundedAnswer('Which day of the week are you closed?', [shipping, hours]).text).toContain('每週一公休');
+    const delivery = passage(
+      '配送日数とお届け日時',
+      'ご注文を確認してから3営業日以内に発送いたします。\n商品はヤマト運輸の宅急便でお送りしています。',
+    );
+    expect(composeGroundedAnswer('配送はどこの宅配業者ですか？', [delivery]).text).toBe('商品はヤマト運輸の宅急便でお送りしています。');
+  });
+
   it('bridges country names between languages', () => {
     const abroad = passage('海外発送', 'カナダとアメリカへの送料は一律3,000円です。');
     expect(composeGroundedAnswer('How much is shipping to Canada?', [abroad]).text).toContain('3,000円');

@@ -1,4 +1,4 @@
-import { CHARACTER_PREFIX, closestTerm, expandQuery, GENERIC, intentWords, type QueryWord, termsOf } from '../knowledge';
+import { CHARACTER_PREFIX, closestTerm, expandQuery, GENERIC, intentPhrases, intentWords, type QueryWord, termsOf } from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {
@@ -425,8 +425,10 @@ export function composeGroundedAnswer(
 ): LocalAnswer {
   const unknown: LocalAnswer = { outcome: 'unknown', text: context.unknownText ?? UNKNOWN_ANSWER };
   // Words as general as "get" or "need" say nothing about what is asked.
+  // The words it asks with ("which day of the week") are not what it is about.
+  const asking = new Set(intentPhrases(question).flatMap((phrase) => termsOf(phrase)));
   const own = withSpellings(
-    asOneWord(expandQuery(question).filter((word) => !GENERIC.has(word.surface))),
+    asOneWord(expandQuery(question).filter((word) => !GENERIC.has(word.surface) && !asking.has(word.term))),
     passages.filter((passage) => passage.score > minScore),
   );
   const ownTerms = new Set(own.map((word) => word.term));

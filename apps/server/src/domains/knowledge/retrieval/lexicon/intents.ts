@@ -12,6 +12,8 @@ import type { QueryWord } from './expand-query';
 
 interface Intent {
   name: string;
+  /** The asking words say nothing of the topic ("which day of the week"): not words to match. */
+  framing?: boolean;
   asks: RegExp;
   /** Words (any language) or canonical terms a sentence answering it contains. */
   answers: string[];
@@ -60,6 +62,20 @@ const INTENTS: Intent[] = [
       'ヤマト 佐川 日本郵便 ゆうパック 西濃 kerry flash ไปรษณีย์ ems dhl fedex ups usps 黑貓 新竹 郵局 邮局 順豐 顺丰 jne sicepat ninja viettel ghn cj 우체국'.split(
         ' ',
       ),
+  },
+  {
+    // "Which day of the week…": the answer names a day (or every day).
+    name: 'weekday',
+    framing: true,
+    asks: /\b(?:which|what) days?(?: of the week)?\b|\bday of the week\b|何曜日|星期幾|星期几|禮拜幾|礼拜几|วันไหน|วันอะไร|\bhari apa\b|thứ mấy|무슨 요일/iu,
+    answers: [
+      ...'monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+      ...'月曜 火曜 水曜 木曜 金曜 土曜 日曜'.split(' '),
+      ...'週一 週二 週三 週四 週五 週六 週日'.split(' '),
+      ...'วันจันทร์ วันอังคาร วันพุธ วันพฤหัสบดี วันศุกร์ วันเสาร์ วันอาทิตย์'.split(' '),
+      ...'senin selasa rabu kamis jumat sabtu minggu'.split(' '),
+      ...'월요일 화요일 수요일 목요일 금요일 토요일 일요일'.split(' '),
+    ],
   },
   {
     name: 'deadline',
@@ -126,4 +142,16 @@ export function intentWords(question: string): QueryWord[] {
         ]
       : [],
   );
+}
+
+/**
+ * The words a question asks with where they say only what kind of answer is wanted ("which day
+ * of the week"), not what it is about: no words for a passage to match. ("How many days" keeps
+ * "days": a return window is counted in them.)
+ */
+export function intentPhrases(question: string): string[] {
+  return INTENTS.flatMap((intent) => {
+    const found = intent.framing ? intent.asks.exec(question) : null;
+    return found ? [found[0]] : [];
+  });
 }
