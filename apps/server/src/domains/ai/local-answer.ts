@@ -323,12 +323,15 @@ function scriptOf(text: string): Script {
   return best;
 }
 
-/** Whether a word has a close alternative written in a script (its lexicon's bridge to that language). */
-const bridges = (word: QueryWord, script: Script) =>
-  word.alternatives.some((alternative) => alternative.weight >= CLOSE_WORD_WEIGHT && scriptOf(alternative.word) === script);
+/** The scripts a word has close alternatives in (its lexicon's bridges to other languages). */
+const scriptsBridged = (word: QueryWord): Set<Script> =>
+  new Set(
+    word.alternatives.filter((alternative) => alternative.weight >= CLOSE_WORD_WEIGHT).map((alternative) => scriptOf(alternative.word)),
+  );
 
-const only = (question: Question, keep: (word: QueryWord) => boolean): Question => {
-  const indexes = question.words.flatMap((word, i) => (keep(word) ? [i] : []));
+/** The question with only the words whose index passes. */
+const only = (question: Question, keep: (index: number) => boolean): Question => {
+  const indexes = question.words.flatMap((_, i) => (keep(i) ? [i] : []));
   return { words: indexes.map((i) => question.words[i] as QueryWord), weights: indexes.map((i) => question.weights[i] ?? 1) };
 };
 
@@ -440,6 +443,7 @@ export function composeGroundedAnswer(
     weights: [...own.map(() => 1), ...topic.map(() => TOPIC_WEIGHT), ...intents.map(() => INTENT_WEIGHT)],
   };
   const questionScript = scriptOf(question);
+  const bridgedScripts = asked.words.map(scriptsBridged);
   // What the question asks for, when its own words do not already say it ("price" is the price term).
   const evidence = new Set(intents.flatMap((intent) => intent.alternatives.filter((a) => a.weight >= 1).map((a) => a.term)));
   const saysItself = asked.words.some((word) => evidence.has(word.term) || word.alternatives.some((a) => evidence.has(a.term)));
@@ -451,18 +455,11 @@ export function composeGroundedAnswer(
       // Across languages only words with a bridge to the passage's language can be judged: a
       // name, a number, or a lexicon word in its script ("opening hours" → 営業時間).
       const passageScript = scriptOf(text);
+      const found = coverage(asked, text);
       const judged =
         questionScript === passageScript
           ? asked
-          : only(
-              asked,
-              (word) =>
-                bridges(word, passageScript) ||
-                coverage(
-                  only(asked, (w) => w === word),
-                  text,
-                )[0] !== 0,
-            );
+          : only(asked, (i) => (found[i] ?? 0) > 0 || (bridgedScripts[i]?.has(passageScript) ?? false));
       // A question of one or two words needs them all ("pay with bitcoin" is not answered by "costs $18").
       const count = judged.words.length;
       if (!count) return false;
