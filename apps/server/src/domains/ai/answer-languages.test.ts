@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withKanji } from '../knowledge';
 import { composeGroundedAnswer, type RetrievedPassage } from './local-answer';
 import { questionParts } from './question-parts';
 
@@ -94,6 +95,44 @@ describe('what is asked, across languages and names', () => {
     const text = composeGroundedAnswer('運費怎麼算？', [fees]).text;
     expect(text).toContain('NT$100');
     expect(text).toContain('NT$180');
+  });
+});
+
+describe('what the shopper types and which product a sentence is about', () => {
+  it('reads shop words typed in hiragana as the shop writes them', () => {
+    expect(withKanji('そうりょうがむりょうになるのはいくらからですか')).toBe('送料が無料になるのはいくらからですか');
+    expect(withKanji('きゅうすのようりょうは？')).toBe('急須の容量は？');
+    // A reading inside a longer word of kana is left alone.
+    expect(withKanji('たいへんおいしいです')).toBe('たいへんおいしいです');
+    const shipping = passage('送料について', '送料は全国一律650円です。\nご注文金額が5,400円以上の場合は、送料が無料になります。');
+    expect(composeGroundedAnswer(withKanji('そうりょうがむりょうになるのはいくらからですか'), [shipping]).text).toContain('5,400円以上');
+  });
+
+  it('answers "which cards" with the card brands, not the list of ways to pay', () => {
+    const pay = passage(
+      'お支払い方法',
+      'クレジットカード、コンビニ払い、代金引換、銀行振込、PayPayがご利用いただけます。\nご利用いただけるクレジットカードは、VISA・Mastercard・JCB・American Expressです。',
+    );
+    expect(composeGroundedAnswer('使えるクレジットカードの種類を教えてください', [pay]).text).toContain('JCB');
+    const thai = passage('การชำระเงิน', 'ชำระได้ทั้งโอนเงินและบัตรเครดิต\nบัตรเครดิตที่รับได้แก่ Visa และ Mastercard');
+    expect(composeGroundedAnswer('รับบัตรเครดิตอะไรบ้าง', [thai]).text).toContain('Mastercard');
+  });
+
+  it('says which product a quoted sentence or field is about', () => {
+    const cups = {
+      ...passage('白磁の湯呑み 2客セット', '白磁の湯呑み 2客セット\n内容量: 容量180ml（1客）\n電子レンジと食洗機に対応しています。'),
+      id: 'cups',
+    };
+    const context = {
+      productPassages: new Set(['cups']),
+      productField: (title: string, label: string, value: string) => `${title}の${label}は${value}です。`,
+    };
+    expect(composeGroundedAnswer('電子レンジで使える茶器はありますか？', [cups], 0, context).text).toBe(
+      '白磁の湯呑み 2客セット: 電子レンジと食洗機に対応しています。',
+    );
+    expect(composeGroundedAnswer('湯呑みの容量は？', [cups], 0, context).text).toBe(
+      '白磁の湯呑み 2客セットの内容量は容量180ml（1客）です。',
+    );
   });
 });
 

@@ -182,11 +182,17 @@ function isWhole(sentence: string): boolean {
 /** "Size: 30 ml", "産地: 宇治": a field of a product, not a sentence. */
 const LABEL_LINE = /^([^:：。.!?]{1,24})[:：]\s*\S/u;
 
-/** A field line is quoted only when the question asks for its field ("産地" for "産地: 宇治"). */
-function labelAsked(question: Question, sentence: string): boolean {
+/**
+ * A field line is quoted only when the question asks for its field ("産地" for "産地: 宇治"), by
+ * a word that is not the passage's own name (ผิว of "ชุดทดลองผิวใส" names the set, not its skin type).
+ */
+function labelAsked(question: Question, sentence: string, heading: string): boolean {
   const label = LABEL_LINE.exec(sentence)?.[1];
   if (label === undefined) return true;
-  return coverage(question, label).some((weight, i) => (question.weights[i] ?? 1) >= 1 && weight >= CLOSE_WORD_WEIGHT);
+  const named = coverage(question, heading.split(' › ').at(-1) ?? '');
+  return coverage(question, label).some(
+    (weight, i) => (question.weights[i] ?? 1) >= 1 && weight >= CLOSE_WORD_WEIGHT && (named[i] ?? 0) < CLOSE_WORD_WEIGHT,
+  );
 }
 
 /** A line that only repeats the passage's own heading (its last part: a section or product title). */
@@ -238,7 +244,7 @@ function pickSentences(question: Question, passages: RetrievedPassage[]) {
         // Says every word of the question itself: between equals, it beats one that leans on its heading.
         complete: own.every((weight, i) => (question.weights[i] ?? 1) < 1 || weight > 0),
         // A product's passage starts with its title: a name, not an answer.
-        whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading) && labelAsked(question, sentence),
+        whole: isWhole(sentence) && !isHeadingLine(sentence, passage.heading) && labelAsked(question, sentence, passage.heading),
         phrases: phrasesOf(pairs, sentence),
       };
     });
@@ -412,6 +418,26 @@ export interface AnswerContext {
   productPassages?: ReadonlySet<string>;
   /** The terms of every product's name. */
   productNames?: ReadonlySet<string>;
+  /**
+   * A product's field said as a sentence in the shopper's language ("内容量: 容量350ml" of the
+   * teapot → "…横手急須の内容量は容量350mlです。").
+   */
+  productField?: (title: string, label: string, value: string) => string;
+}
+
+/**
+ * A sentence quoted from a product's passage, told with the product it is about: its field lines
+ * as sentences naming it, a description's sentence led by its name when it does not say it
+ * ("電子レンジと食洗機に対応しています" of which cup?).
+ */
+function aboutItsProduct(sentence: string, passage: RetrievedPassage, context: AnswerContext): string {
+  if (!context.productPassages?.has(passage.id)) return sentence;
+  const title = passage.heading.split(' › ').at(-1)?.trim();
+  if (!title) return sentence;
+  const label = LABEL_LINE.exec(sentence);
+  if (label?.[1] && context.productField) return context.productField(title, label[1].trim(), sentence.slice(label[0].length - 1).trim());
+  const fold = (text: string) => text.normalize('NFKC').toLowerCase();
+  return fold(sentence).includes(fold(title)) ? sentence : `${title}: ${sentence}`;
 }
 
 /**
@@ -493,6 +519,7 @@ export function composeGroundedAnswer(
   }
   const sentences = picked.map((p) => p.sentence);
   const note = context.english === false ? null : oppositeNote(asked, sentences);
+  const told = picked.map(({ passage, sentence }) => aboutItsProduct(sentence, passage, context));
   // The sources travel apart from the text (each transport shows them its own way): no list here.
-  return { outcome: 'answer', text: joinSentences([...sentences, ...(note ? [note] : [])]), citations };
+  return { outcome: 'answer', text: joinSentences([...told, ...(note ? [note] : [])]), citations };
 }

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { termsOf } from '../knowledge';
+import { termsOf, withKanji } from '../knowledge';
 import { followUpTopic, searchQueryOf } from './follow-up';
 import {
   type AnswerContext,
@@ -22,6 +22,7 @@ import { smallTalkOf, smallTalkReply } from './local-greeting';
 import { answerFromProducts, type ProductAnswerOptions, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
+import { sentencesFor } from './product-sentences';
 import { questionParts } from './question-parts';
 import { detectLanguage, languageOfThread, type ShopperLanguage } from './shopper-language';
 import { shopperText } from './shopper-texts';
@@ -53,9 +54,12 @@ const textOf = (message: LanguageModelV4Prompt[number]): string =>
     ? message.content
     : message.content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join(' ');
 
+/** A shopper's message as it is read: shop words typed in kana written as the shop writes them (そうりょう → 送料). */
+const shopperMessage = (message: LanguageModelV4Prompt[number]) => withKanji(textOf(message).trim());
+
 const lastUserMessage = (prompt: LanguageModelV4Prompt) => {
   const message = prompt.findLast((m) => m.role === 'user');
-  return message ? textOf(message).trim() : '';
+  return message ? shopperMessage(message) : '';
 };
 
 /** The shopper's messages before the last one, oldest first. */
@@ -63,7 +67,7 @@ const earlierUserMessages = (prompt: LanguageModelV4Prompt) =>
   prompt
     .filter((m) => m.role === 'user')
     .slice(0, -1)
-    .map((m) => textOf(m).trim())
+    .map(shopperMessage)
     .filter(Boolean);
 
 /** Every message of the thread before the last user message, the assistant's too, oldest first. */
@@ -125,11 +129,16 @@ const SCRIPT_OF: Record<ShopperLanguage, RegExp> = {
 };
 const LETTER = /\p{L}/gu;
 
-/** Whether most of a text's letters are in the script of the shopper's language. */
+/**
+ * Whether a text is in the shopper's language: most of its letters in its script; for a language
+ * not written in Latin letters, a quarter is enough (brand names and units in Latin letters fill a
+ * Japanese sentence: "VISA・Mastercard・JCB・American Expressです").
+ */
 function writtenIn(text: string, lang: ShopperLanguage): boolean {
   const letters = text.match(LETTER) ?? [];
   const script = SCRIPT_OF[lang];
-  return letters.filter((letter) => script.test(letter)).length * 2 >= letters.length;
+  const share = script.source === SCRIPT_OF.en.source ? 2 : 4;
+  return letters.filter((letter) => script.test(letter)).length * share >= letters.length;
 }
 
 /**
@@ -229,6 +238,8 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
       unknownText: shopperText('unknown', lang),
       productPassages: new Set(products.map((product) => product.passageId)),
       productNames: productNamesOf(products),
+      productField: (title: string, label: string, value: string) =>
+        sentencesFor(lang).field(/^[\x20-\x7e]+$/.test(label) ? label.toLowerCase() : label, title, [value]),
       // The thread with the assistant's answers, and how many of the shopper's messages came before
       // (a two-part message's first part is added to them for its second).
       mentioned: earlierMessages(call.prompt),

@@ -1,12 +1,13 @@
 import type { ProductRecord } from '@aisle/contracts/products';
 import { CHARACTER_PREFIX, compareDecimal, formatPrice, formatWeight, priceText, termsOf } from '../knowledge';
-import { askedFields, fieldSentence } from './product-fields';
+import { askedFields, contentsField, fieldSentence } from './product-fields';
 import { productReferredTo } from './product-follow-up';
 import {
   fullyNamedProducts,
   kindTerms,
   kindWordOf,
   namedProducts,
+  productNamedByKind,
   productsOfKind,
   RUN_TOGETHER,
   type StoredProduct,
@@ -207,6 +208,11 @@ function aboutProduct(asking: Asking, text: string, product: StoredProduct): Pro
   const { record } = product;
   const { say, lang } = asking;
   const question = parseProductQuestion(text);
+  // What a set holds: its contents column, or its description (the stores' sentences) when it has none.
+  if (question.asksContents) {
+    const contents = contentsField(record);
+    return contents ? { text: fieldSentence(say, lang, record, contents), products: [product] } : null;
+  }
   const sentences = askedFields(text, question.lower, lang, record).map((field) => fieldSentence(say, lang, record, field));
   if (!sentences.length && question.asksWeight) {
     const weights = [...new Set(record.variants.flatMap((variant) => (variant.weight ? [formatWeight(variant.weight)] : [])))];
@@ -316,6 +322,12 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   if (referred) {
     const product = productReferredTo(question, parsed, mentioned, products);
     const answer = product ? aboutWithEarlier(asking, question, product, earlier) : null;
+    if (answer) return answer;
+  }
+  // "How much is the hojicha?": one product named by what it is, in the shopper's words.
+  if (!named.length && (parsed.asksPrice || parsed.asksHowMuch || parsed.asksWeight || parsed.facts.length)) {
+    const product = productNamedByKind(question, products);
+    const answer = product ? aboutProduct(asking, question, product) : null;
     if (answer) return answer;
   }
   if (!named.length && (parsed.asksWhich || parsed.asksHave)) {

@@ -227,11 +227,11 @@ describe('local answers for shoppers in their own languages (labelled four-store
   /*
    * The issue's goal is 90 % in every language and nothing invented. Measured: at the first
    * landing ja 0.81, th 0.81, zh-Hant 0.75, en 0.75 and 4 of 24 unanswerable questions answered
-   * with a true but unrelated sentence; now ja 0.84, th 0.91, zh-Hant 0.89, en 0.91, id 5 of 6,
-   * and 1 of 24. These floors keep what was reached from slipping back; the goal itself is not
-   * met in Japanese and Chinese yet (README "Answers in the shopper's language").
+   * with a true but unrelated sentence; now ja 0.97, th 0.93, zh-Hant 0.91, en 0.96, id 6 of 6,
+   * and 1 of 24. The accuracy floor is the goal; one invented answer is still allowed (a Thai
+   * compound the segmenter splits: README "Answers in the shopper's language").
    */
-  const ACCURACY_FLOOR = 0.8;
+  const ACCURACY_FLOOR = 0.9;
   const INVENTED_AT_MOST = 1;
 
   it('answers at least the reached share of the questions right in every language', () => {

@@ -63,6 +63,20 @@ function fieldsOf(record: ProductRecord): Field[] {
   ];
 }
 
+/** A column naming what a set holds: its contents (or volume) column listing two things or more, not a quantity. */
+const CONTENTS_NAME = /contents|includes|included|内容|セット内容|ชุดประกอบ|ส่วนประกอบ|內容|组成|組成|\bisi\b|gồm|구성/iu;
+const ITEM_SEPARATORS = /\s*(?:[・、,，／/+＋;；]|\band\b|と|และ)\s*/u;
+
+/** The field listing what a set or box holds ("抹茶碗・茶筅・茶杓"), if the product has one. */
+export function contentsField(record: ProductRecord): Field | undefined {
+  for (const attribute of record.attributes) {
+    if (kindOf(attribute.name) !== 'volume' && !CONTENTS_NAME.test(attribute.name)) continue;
+    const items = valuesOf(attribute.value, ITEM_SEPARATORS);
+    if (items.length >= 2 && items.some((item) => !/\d/.test(item))) return { name: attribute.name, values: items };
+  }
+  return undefined;
+}
+
 /** English, as before: the column's name (or an alias of it) is among the question's words. */
 function namedInEnglish(question: Set<string>, field: Field): boolean {
   const terms = termsOf(labelOf(field.name));

@@ -71,6 +71,8 @@ export function termsOfProduct(record: ProductRecord): Set<string> {
   return wordsOf(record).all;
 }
 
+const SINGLE_CHARACTER = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+
 /** Products the text names by title (most of the title's words, or the whole title), best match first. */
 export function namedProducts(text: string, products: StoredProduct[]): StoredProduct[] {
   const question = new Set(termsOf(text));
@@ -78,7 +80,12 @@ export function namedProducts(text: string, products: StoredProduct[]): StoredPr
   const scored = products.flatMap((product) => {
     const { title, written, quotedCjk } = wordsOf(product.record);
     const shared = title.filter((term) => question.has(term)).length;
-    const named = title.length > 0 && (shared / title.length >= 0.6 || shared >= 2);
+    // A lone character before a name (京 of 京ほうじ茶: where it is from) does not have to be asked.
+    const long = title.filter((term) => !SINGLE_CHARACTER.test(term));
+    const sharedLong = long.filter((term) => question.has(term)).length;
+    const named =
+      title.length > 0 &&
+      (shared / title.length >= 0.6 || shared >= 2 || (long.length > 0 && long.length < title.length && sharedLong === long.length));
     if (named) return [{ product, score: shared / title.length + shared / 100 }];
     if (written.length >= 2 && whole.includes(written)) return [{ product, score: 1 + written.length / 100 }];
     return quotedCjk && whole.includes(quotedCjk) ? [{ product, score: 0.9 }] : [];
@@ -132,6 +139,29 @@ export function productsOfKind(text: string, products: StoredProduct[]): StoredP
   });
   if (ofType.length) return ofType;
   return matching.length ? matching : null;
+}
+
+/**
+ * The one product a question names by what it is rather than by its title, often in another
+ * language ("How much is the hojicha?" → 京ほうじ茶, "the pineapple cake gift box" → 土鳳梨酥禮盒):
+ * the product whose title, type or tags have the most of the question's words or their shop
+ * lexicon words, when no other has as many. Null when none does, or several tie (three tents).
+ */
+export function productNamedByKind(text: string, products: StoredProduct[]): StoredProduct | null {
+  const asked = kindTerms(text);
+  if (!asked.length) return null;
+  const words = expandQuery(text).filter((word) => asked.includes(word.term));
+  const forms = words.map((word) => [word.term, ...word.alternatives.filter((a) => a.relation === 'commerce').map((a) => a.term)]);
+  let best: StoredProduct | null = null;
+  let most = 0;
+  let tied = false;
+  for (const product of products) {
+    const terms = termsOfProduct(product.record);
+    const count = forms.filter((terms_) => terms_.some((term) => terms.has(term))).length;
+    if (count > most) [best, most, tied] = [product, count, false];
+    else if (count === most && count > 0) tied = true;
+  }
+  return best && !tied && most * 2 >= forms.length ? best : null;
 }
 
 export const RUN_TOGETHER = /[\p{Script=Han}\p{Script=Thai}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

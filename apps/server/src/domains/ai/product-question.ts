@@ -172,6 +172,9 @@ const ELLIPTICAL =
 /** Asks whether the shop has something ("do you have…", "มี…ไหม", "有…嗎", "…ありますか"). */
 const HAVE =
   /\b(?:do you (?:have|sell|carry)|any|are there|is there)\b|ありますか|あります？|ありません|有沒有|有没有|有.+[嗎吗]|มี.+(?:ไหม|มั้ย|บ้าง|หรือเปล่า)|\bada\b|có .+ không|있나요|있어요|있습니까/iu;
+/** Asks what a set or box holds ("何が入っていますか", "what's included", "มีอะไรอยู่ในชุด", "裡面有什麼"). */
+const CONTENTS =
+  /何が入って|入っている(?:もの|の)は|セット内容|内容物|中身|\bwhat(?:'s| is| comes| do you get)? (?:included|inside|in (?:it|the (?:set|box|kit|bundle|pack)))\b|\bwhat does (?:it|the [\w ]+?) (?:include|come with|contain)\b|มีอะไร(?:อยู่)?ใน|ในชุดมีอะไร|ประกอบด้วยอะไร|包含(?:哪些|什麼|什么)|裡面有|里面有|內容物|内容物|有哪些東西|\bisi(?:nya)? apa\b|\bapa (?:saja )?isi|gồm (?:những )?gì|có những gì|구성품|뭐가 들어/iu;
 const WHICH = /\b(?:which|what)\b|どれ|どの|อันไหน|ตัวไหน|แบบไหน|อะไรบ้าง|哪|\bmana\b|\bnào\b|어떤|어느|뭐/iu;
 
 /** Words that ask for a column: colours, sizes, materials… (what product-fields.ts answers). */
@@ -242,6 +245,8 @@ export interface ProductQuestion {
   asksWhich: boolean;
   /** Asks whether the shop has something ("do you have…", "มี…ไหม"). */
   asksHave: boolean;
+  /** Asks what a set or box holds. */
+  asksContents: boolean;
   /** The question without its asking words ("how much is shipping" → "is shipping"). */
   topic: string;
   /** Leans on the previous message for what it asks ("and the Summit Tent?"). */
@@ -291,6 +296,7 @@ export function parseProductQuestion(question: string, currency: string | null =
     facts,
     asksWhich: WHICH.test(lower),
     asksHave: HAVE.test(lower),
+    asksContents: CONTENTS.test(lower),
     topic: topicOf(lower),
     elliptical: ELLIPTICAL.test(question.trim()),
     pointsBack: POINTER.test(lower),

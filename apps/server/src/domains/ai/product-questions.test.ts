@@ -95,6 +95,24 @@ describe('product questions in the shopper’s language', () => {
     expect(ask(skincare, 'ผิวแพ้ง่ายควรระวังอะไร', 'th')).toBeNull();
   });
 
+  it('tells what a set holds from its contents column, and names a product by what it is in another language', async () => {
+    const tea = await shop(
+      [
+        '商品名,カテゴリ,価格（税込）,内容量,説明',
+        '京ほうじ茶,ほうじ茶,900,150g,強火で焙じたほうじ茶です。',
+        '宇治抹茶「千代の白」,抹茶,2800,30g,濃茶にも使える抹茶です。',
+        'はじめての抹茶道具セット,茶器,5500,抹茶碗・茶筅・茶杓,桐箱に入っています。',
+      ].join('\n'),
+      'JPY',
+    );
+    const contents = ask(tea, 'はじめての抹茶道具セットには何が入っていますか？', 'ja');
+    expect(contents).toContain('茶筅');
+    expect(contents).toContain('茶杓');
+    // Named without the 京 before it, and in English by what it is.
+    expect(ask(tea, 'ほうじ茶の値段はいくらですか', 'ja')).toContain('¥900');
+    expect(ask(tea, 'How much is the hojicha?', 'en')).toContain('¥900');
+  });
+
   it('takes "it" for the product the assistant named last, when the shopper named none', async () => {
     const products = await shop(ENGLISH, 'USD');
     const earlier = ['Which tent is the lightest?'];

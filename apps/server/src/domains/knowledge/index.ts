@@ -23,6 +23,7 @@ export { parseDocument } from './parsing/parse-document';
 export { closeDocumentParser } from './parsing/parse-in-worker';
 export { replaceListedProduct } from './replace-listed-product';
 export { searchKnowledge } from './retrieval/hybrid-search';
+export { withKanji } from './retrieval/languages/kana-readings';
 export type { QueryWord } from './retrieval/lexicon/expand-query';
 export { expandQuery, GENERIC } from './retrieval/lexicon/expand-query';
 export { INTENT_WEIGHT, intentPhrases, intentWords } from './retrieval/lexicon/intents';

@@ -77,7 +77,9 @@ export const GENERIC = new Set(
     'get got make need want use know tell thing things item items way like still much many one ask see say go come take give help please sell offer carry ' +
     '星期 星期幾 禮拜 礼拜 曜日 何曜日 kind kinds type types sort 種類 教え 教えて ประเภท 種類 种类 类型 類型 jenis loại 종류 ' +
     'time times policy policies rule rules ポリシー 規定 นโยบาย 規則 规则 規定 kebijakan aturan chính sách 정책 ' +
-    '商品 製品 もの 物 使え 使える 使えます 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매'
+    '商品 製品 もの 物 使え 使える 使えます 使う 使用 買 买 買える 用 东西 東西 產品 产品 สินค้า ของ ใช้ ซื้อ produk barang pakai beli sản phẩm hàng dùng mua 상품 제품 사용 구매 ' +
+    // How much of something is asked, not what: "カフェインが多い？" is answered by "カフェインが少なめ".
+    'lot lots 多い 多く 少ない 少なく เยอะ น้อย 很多 很少 banyak sedikit nhiều ít 많이 적게'
   ).split(' '),
 );
 const WORD = /^[a-z]{3,}$/;

@@ -64,6 +64,12 @@ const INTENTS: Intent[] = [
       ),
   },
   {
+    // "Which cards do you take?": the answer names card brands, not the list of ways to pay.
+    name: 'cardBrand',
+    asks: /(?:クレジット)?カードの(?:種類|会社|ブランド)|(?:どの|どんな|何の)(?:クレジット)?カード|\b(?:which|what)(?: kinds? of| types? of| sorts? of)? (?:credit |debit )?cards?\b|\bcard (?:types|brands)\b|บัตร(?:เครดิต)?(?:อะไร|ไหน|ประเภท|ชนิด|ยี่ห้อ)|(?:信用卡|刷卡)(?:的)?(?:種類|种类|哪些|哪幾|哪几|可以用哪)|(?:哪些|哪種|哪种|什麼|什么)(?:的)?信用卡|\bkartu (?:kredit |debit )?apa\b|\bjenis kartu\b|thẻ (?:tín dụng )?(?:nào|gì)|loại thẻ|어떤 카드|카드 종류/iu,
+    answers: 'visa mastercard jcb amex american express unionpay 銀聯 银联 diners discover'.split(' '),
+  },
+  {
     // "Which day of the week…": the answer names a day (or every day).
     name: 'weekday',
     framing: true,
