@@ -136,6 +136,20 @@ describe('what the shopper types and which product a sentence is about', () => {
   });
 });
 
+describe('Thai compounds the segmenter splits', () => {
+  it('takes a compound asked (วันเกิด, "birthday") as one word, not its parts found apart', () => {
+    const allergy = passage('การแพ้', 'หากใช้แล้วเกิดอาการแพ้ กรุณาหยุดใช้ทันทีและแจ้งร้านภายใน 3 วัน');
+    expect(composeGroundedAnswer('มีโปรวันเกิดไหมคะ', [allergy]).outcome).toBe('unknown');
+    const birthday = passage('โปรโมชั่น', 'ลูกค้าสมาชิกรับส่วนลด 15% ในเดือนวันเกิด');
+    expect(composeGroundedAnswer('มีโปรวันเกิดไหมคะ', [allergy, birthday]).text).toContain('15%');
+  });
+
+  it('finds a compound written whole in one sentence and split in another', () => {
+    const damage = passage('สินค้าเสียหาย', 'กรุณาถ่ายวิดีโอขณะเปิดกล่องพัสดุ เพื่อใช้เป็นหลักฐานหากสินค้าเสียหายระหว่างขนส่ง');
+    expect(composeGroundedAnswer('ถ้าของมาถึงแล้วแตกเสียหายต้องทำยังไง', [damage]).text).toContain('วิดีโอ');
+  });
+});
+
 describe('two questions in one message', () => {
   it.each([
     ['送料はいくらですか？開封したお茶は返品できますか？', ['送料はいくらですか？', '開封したお茶は返品できますか？']],

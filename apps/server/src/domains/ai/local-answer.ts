@@ -1,4 +1,14 @@
-import { CHARACTER_PREFIX, closestTerm, expandQuery, GENERIC, intentPhrases, intentWords, type QueryWord, termsOf } from '../knowledge';
+import {
+  CHARACTER_PREFIX,
+  closestTerm,
+  expandQuery,
+  GENERIC,
+  intentPhrases,
+  intentWords,
+  type QueryWord,
+  termsOf,
+  withCompounds,
+} from '../knowledge';
 
 /** A passage the assistant's stores returned for the question, best first. */
 export interface RetrievedPassage {
@@ -79,7 +89,7 @@ const MAX_TERM_SETS = 2_000;
 function termSetOf(text: string): ReadonlySet<string> {
   let terms = termSets.get(text);
   if (!terms) {
-    terms = new Set(termsOf(text));
+    terms = new Set(withCompounds(termsOf(text)));
     if (termSets.size >= MAX_TERM_SETS) termSets.clear();
     termSets.set(text, terms);
   }
@@ -457,7 +467,7 @@ export function composeGroundedAnswer(
   // The words it asks with ("which day of the week") are not what it is about.
   const asking = new Set(intentPhrases(question).flatMap((phrase) => termsOf(phrase)));
   const own = withSpellings(
-    asOneWord(expandQuery(question).filter((word) => !GENERIC.has(word.surface) && !asking.has(word.term))),
+    asOneWord(expandQuery(question, { compounds: true }).filter((word) => !GENERIC.has(word.surface) && !asking.has(word.term))),
     passages.filter((passage) => passage.score > minScore),
   );
   const ownTerms = new Set(own.map((word) => word.term));

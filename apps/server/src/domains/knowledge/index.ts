@@ -25,7 +25,7 @@ export { replaceListedProduct } from './replace-listed-product';
 export { searchKnowledge } from './retrieval/hybrid-search';
 export { withKanji } from './retrieval/languages/kana-readings';
 export type { QueryWord } from './retrieval/lexicon/expand-query';
-export { expandQuery, GENERIC } from './retrieval/lexicon/expand-query';
+export { expandQuery, GENERIC, withCompounds } from './retrieval/lexicon/expand-query';
 export { INTENT_WEIGHT, intentPhrases, intentWords } from './retrieval/lexicon/intents';
 export { closestTerm } from './retrieval/spelling';
 export { CHARACTER_PREFIX, termsOf } from './retrieval/tokenize';

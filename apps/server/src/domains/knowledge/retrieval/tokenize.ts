@@ -32,7 +32,7 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
  * 2: prices and times of day, the characters of Chinese and Japanese words.
  * 3: Japanese verb-ending fragments (ありま|すか), Chinese plural pronouns, Thai เจ้า as function words;
  *    Chinese days of the week (每週一 → 週一); "every day" as "daily".
- * 4: 時 ("when") and 問 ("ask") alone as function words.
+ * 4: 時 ("when") and 問 ("ask") alone as function words; Thai ไง (the end of ยังไง, "how").
  */
 export const TERMS_VERSION = 4;
 

@@ -89,8 +89,35 @@ const ONE_CHARACTER = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/
 const SINGLE_CHARACTER_WEIGHT = 0.6;
 const SINGLE_WORD = /^[\p{L}\p{M}\p{N}'-]+$/u;
 
+/*
+ * Thai writes words without spaces and the segmenter splits compounds the shop lexicon has whole
+ * (วันเกิด "birthday" → วัน "day" | เกิด "be born"): matched part by part, "มีโปรวันเกิดไหม"
+ * would be answered by "หากใช้แล้วเกิดอาการแพ้ … ภายใน 3 วัน". A compound asked is one word, found
+ * only where its parts stand side by side (or through its group's other words).
+ */
+const THAI = /^\p{Script=Thai}+$/u;
+/** Between the parts of a compound's term: never inside a word. */
+const COMPOUND_JOINER = '\u2060';
+
+/** Thai lexicon entries the segmenter splits, by how they are written. */
+const SPLIT_ENTRIES = new Map<string, string[]>();
+for (const group of COMMERCE_TERM_GROUPS)
+  for (const entry of group) {
+    if (!THAI.test(entry)) continue;
+    const parts = termsOf(entry);
+    if (parts.length > 1 && parts.length <= 3) SPLIT_ENTRIES.set(entry, parts);
+  }
+const COMPOUND_TERMS = new Set([...SPLIT_ENTRIES.values()].map((parts) => parts.join(COMPOUND_JOINER)));
+
+/** The compound's term of an entry the segmenter kept whole in its context ("สินค้าเสียหาย" → เสียหาย). */
+const WHOLE_COMPOUNDS = new Map([...SPLIT_ENTRIES].map(([entry, parts]) => [termsOf(entry).join(''), parts.join(COMPOUND_JOINER)]));
+
 const commerceGroups = [...COMMERCE_TERM_GROUPS, ...COUNTRY_NAME_GROUPS].map((group) =>
-  group.map((entry) => ({ entry, terms: termsOf(entry).filter((term) => !term.startsWith(CHARACTER_PREFIX)) })),
+  group.map((entry) => ({
+    entry,
+    terms: termsOf(entry).filter((term) => !term.startsWith(CHARACTER_PREFIX)),
+    compound: SPLIT_ENTRIES.get(entry)?.join(COMPOUND_JOINER),
+  })),
 );
 
 function wordNetAlternatives(word: string): { word: string; relation: Relation }[] {
@@ -131,9 +158,9 @@ function wordNetAlternatives(word: string): { word: string; relation: Relation }
  * The query's words with their alternatives, strongest relation first. Phrases of the commerce
  * groups ("money back") count for each of their words.
  */
-export function expandQuery(query: string, options: { expand?: boolean } = {}): QueryWord[] {
+export function expandQuery(query: string, options: { expand?: boolean; compounds?: boolean } = {}): QueryWord[] {
   const tokens = tokensOf(query);
-  const words: QueryWord[] = [];
+  let words: QueryWord[] = [];
   for (const token of tokens) {
     if (token.part) {
       // A character of the word before: one of its alternatives, never a word of its own.
@@ -149,15 +176,20 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
       : [];
     words.push({ term: token.term, surface: token.surface.toLowerCase(), alternatives });
   }
+  // Matching sentences (not the index, which has no compound terms): a split Thai compound is one word.
+  if (options.compounds) words = joinSplitCompounds(words);
   if (options.expand === false) return words;
   const queryTerms = new Set(words.map((word) => word.term));
+  const entryTerms = (entry: { terms: string[]; compound?: string }) =>
+    options.compounds && entry.compound ? [entry.compound] : entry.terms;
   let budget = MAX_EXPANSIONS;
   const add = (target: QueryWord, word: string, relation: Relation) => {
     // Phrases ("send back", "out of doors") would match their words anywhere: they only trigger.
     if (!SINGLE_WORD.test(word) || (relation !== 'form' && relation !== 'commerce' && word.length < 4)) return;
     const commerce = relation === 'commerce';
     // A character of a longer word ("~営" of "営業") is matched by the search itself, never an alternative.
-    const terms = termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX));
+    const compound = options.compounds ? SPLIT_ENTRIES.get(word)?.join(COMPOUND_JOINER) : undefined;
+    const terms = compound ? [compound] : termsOf(word).filter((term) => !term.startsWith(CHARACTER_PREFIX));
     // An entry the segmenter splits ("周天" → 周|天) stands for its words, not for a lone character of it.
     const parts = terms.length > 1 ? terms.filter((term) => !ONE_CHARACTER.test(term)) : terms;
     for (const term of parts) {
@@ -172,13 +204,13 @@ export function expandQuery(query: string, options: { expand?: boolean } = {}): 
   const fromGroups = new Map<QueryWord, string[][]>();
   for (const group of commerceGroups) {
     // Every entry the query names ("opening" and "hours" of one group), each word its alternatives.
-    const named = group.filter(({ terms }) => terms.length && terms.every((term) => queryTerms.has(term)));
+    const named = group.filter((entry) => entryTerms(entry).length && entryTerms(entry).every((term) => queryTerms.has(term)));
     if (!named.length) continue;
     // A phrase ("money back") stands for the other entries with each of its words.
-    const targets = words.filter((word) => named.some(({ terms }) => terms.includes(word.term)));
+    const targets = words.filter((word) => named.some((entry) => entryTerms(entry).includes(word.term)));
     // Words that are each a whole entry ("opening", "hours") name one thing; the parts of one
     // phrase ("定休" and "日" of 定休日) stay words of their own.
-    const wholes = targets.filter((word) => named.some(({ terms }) => terms.length === 1 && terms[0] === word.term));
+    const wholes = targets.filter((word) => named.some((entry) => entryTerms(entry).length === 1 && entryTerms(entry)[0] === word.term));
     const first = wholes[0];
     for (const word of wholes) if (word !== first && word.sameAs === undefined) word.sameAs = first?.sameAs ?? first?.term;
     for (const target of targets) {
@@ -219,4 +251,50 @@ export function weightedQueryTerms(words: QueryWord[]): WeightedTerm[] {
     { term: word.term, weight: 1, word: index },
     ...word.alternatives.map((alternative) => ({ term: alternative.term, weight: alternative.weight, word: index })),
   ]);
+}
+
+/**
+ * A text's terms with the split Thai compounds it has side by side, each as one term of its own
+ * (the segmenter splits a word in one context and keeps it whole in another: both give the term).
+ */
+export function withCompounds(terms: string[]): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const whole = WHOLE_COMPOUNDS.get(terms[i] as string);
+    if (whole) found.push(whole);
+    for (const size of [2, 3]) {
+      if (i + size > terms.length) break;
+      const joined = terms.slice(i, i + size).join(COMPOUND_JOINER);
+      if (COMPOUND_TERMS.has(joined)) found.push(joined);
+    }
+  }
+  return found.length ? [...terms, ...found] : terms;
+}
+
+/**
+ * The query's words with each split Thai compound it asks as one word: its term is the parts side
+ * by side, and its alternatives the ones all its parts had from the compound's group.
+ */
+function joinSplitCompounds(words: QueryWord[]): QueryWord[] {
+  if (!words.some((word) => THAI.test(word.surface))) return words;
+  const joined: QueryWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let merged: QueryWord | undefined;
+    for (const size of [3, 2]) {
+      const run = words.slice(i, i + size);
+      if (run.length < size) continue;
+      const parts = SPLIT_ENTRIES.get(run.map((word) => word.surface).join(''));
+      if (!parts || parts.join(COMPOUND_JOINER) !== run.map((word) => word.term).join(COMPOUND_JOINER)) continue;
+      const [first, ...rest] = run as [QueryWord, ...QueryWord[]];
+      const shared = first.alternatives.filter(
+        (alternative) =>
+          alternative.relation === 'commerce' && rest.every((word) => word.alternatives.some((a) => a.term === alternative.term)),
+      );
+      merged = { term: parts.join(COMPOUND_JOINER), surface: run.map((word) => word.surface).join(''), alternatives: shared };
+      i += size - 1;
+      break;
+    }
+    joined.push(merged ?? (words[i] as QueryWord));
+  }
+  return joined;
 }
