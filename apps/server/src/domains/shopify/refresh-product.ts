@@ -45,12 +45,8 @@ export async function refreshProduct(
     await queueCatalogSync(ctx, connection.shopDomain);
     return 'full-sync';
   }
-  const outcome = await replaceListedProduct(ctx.knowledge, {
-    fileId,
-    keyField: 'id',
-    key: gid,
-    product: item as unknown as Record<string, unknown> | null,
-  });
+  // The product's row first: once search finds the new passage, the row already says the same
+  // (a failure in between is retried whole by the job, and the row's time does not make it stale).
   if (item) {
     const row = { ownerEmail: connection.ownerEmail, shopConnectionId: connection.id, ...toProductRow(item) };
     await ctx.db
@@ -63,5 +59,10 @@ export async function refreshProduct(
   } else {
     await ctx.db.delete(products).where(ours);
   }
-  return outcome;
+  return replaceListedProduct(ctx.knowledge, {
+    fileId,
+    keyField: 'id',
+    key: gid,
+    product: item as unknown as Record<string, unknown> | null,
+  });
 }
