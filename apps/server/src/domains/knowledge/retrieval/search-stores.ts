@@ -15,6 +15,13 @@ import { matchedSurfaces } from './tokenize';
  * is what keeps a search fast in a store of 100,000 passages (bench/knowledge-search.ts).
  */
 const POSTINGS_PER_TERM = 1_000;
+/**
+ * Postings read of a term that only stands for a word (another form, a synonym, the same word in
+ * another language), at most. Its match counts for less than the word's own, and the shop
+ * lexicon's eight languages give a question dozens of such terms: reading them as deep as its own
+ * words made most of a search's time in a large store (bench/local-answer-latency.ts).
+ */
+const POSTINGS_PER_ALTERNATIVE = 100;
 
 export interface SearchHit {
   passageId: string;
@@ -96,8 +103,8 @@ export async function searchStores(db: Db, input: SearchInput): Promise<{ result
  * The k best passages by BM25, with what a hit shows, in one round trip: idf from the stores'
  * document frequencies, then each term's postings read best impact first (the order of
  * passage_terms_impact_idx, NULLS LAST included so the index can serve it), at most
- * POSTINGS_PER_TERM of them, so a query with a word found in most of a large store still reads a
- * bounded number of rows.
+ * POSTINGS_PER_TERM of them (POSTINGS_PER_ALTERNATIVE for a term that only stands for a word), so
+ * a query with a word found in most of a large store still reads a bounded number of rows.
  */
 async function bm25Ranking(
   db: Db,
@@ -109,16 +116,20 @@ async function bm25Ranking(
       WITH wanted AS (
         SELECT * FROM unnest(${arrayLiteral(input.terms.map((t) => t.term))}::text[], ${arrayLiteral(input.terms.map((t) => t.weight))}::float8[],
           ${arrayLiteral(input.terms.map((t) => t.word))}::int[]) AS w(term, weight, word)
+      ), own AS (
+        SELECT term, max(weight) >= 1 AS own FROM wanted GROUP BY term
       ), q AS (
-        SELECT term, ln(1 + (${input.passageCount}::float8 - sum(df) + 0.5) / (sum(df) + 0.5)) AS idf FROM store_term_stats
-        WHERE store_id = ANY(${input.storeIds}::uuid[]) AND term IN (SELECT term FROM wanted) GROUP BY term
+        SELECT st.term, ln(1 + (${input.passageCount}::float8 - sum(st.df) + 0.5) / (sum(st.df) + 0.5)) AS idf, bool_or(own.own) AS own
+        FROM store_term_stats st JOIN own ON own.term = st.term
+        WHERE st.store_id = ANY(${input.storeIds}::uuid[]) GROUP BY st.term
       ), hits AS (
         SELECT c.passage_id, c.term, c.idf * c.tf * ${K1 + 1}::float8 / (c.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * c.length / ${input.averageLength}::float8)) AS score
         FROM q CROSS JOIN unnest(${input.storeIds}::uuid[]) AS s(store_id)
         CROSS JOIN LATERAL (
           SELECT q.term, q.idf, pt.passage_id, pt.tf, pt.length FROM passage_terms pt
           WHERE pt.store_id = s.store_id AND pt.term = q.term
-          ORDER BY pt.impact DESC NULLS LAST, pt.passage_id LIMIT ${POSTINGS_PER_TERM}
+          ORDER BY pt.impact DESC NULLS LAST, pt.passage_id
+          LIMIT CASE WHEN q.own THEN ${POSTINGS_PER_TERM}::int ELSE ${POSTINGS_PER_ALTERNATIVE}::int END
         ) AS c
       ), per_word AS (
         SELECT h.passage_id, w.word, max(h.score * w.weight) AS score FROM hits h JOIN wanted w ON w.term = h.term
