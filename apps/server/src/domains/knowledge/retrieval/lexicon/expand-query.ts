@@ -272,29 +272,29 @@ export function withCompounds(terms: string[]): string[] {
 }
 
 /**
- * The query's words with each split Thai compound it asks as one word: its term is the parts side
- * by side, and its alternatives the ones all its parts had from the compound's group.
+ * The query's words (before they are widened) with each split Thai compound it asks as one word,
+ * whose term is its parts side by side; the compound's group widens it like any word.
  */
 function joinSplitCompounds(words: QueryWord[]): QueryWord[] {
   if (!words.some((word) => THAI.test(word.surface))) return words;
   const joined: QueryWord[] = [];
   for (let i = 0; i < words.length; i++) {
-    let merged: QueryWord | undefined;
-    for (const size of [3, 2]) {
-      const run = words.slice(i, i + size);
-      if (run.length < size) continue;
-      const parts = SPLIT_ENTRIES.get(run.map((word) => word.surface).join(''));
-      if (!parts || parts.join(COMPOUND_JOINER) !== run.map((word) => word.term).join(COMPOUND_JOINER)) continue;
-      const [first, ...rest] = run as [QueryWord, ...QueryWord[]];
-      const shared = first.alternatives.filter(
-        (alternative) =>
-          alternative.relation === 'commerce' && rest.every((word) => word.alternatives.some((a) => a.term === alternative.term)),
-      );
-      merged = { term: parts.join(COMPOUND_JOINER), surface: run.map((word) => word.surface).join(''), alternatives: shared };
-      i += size - 1;
-      break;
+    const size = [3, 2].find((n) => {
+      const run = words.slice(i, i + n);
+      const parts = run.length === n ? SPLIT_ENTRIES.get(run.map((word) => word.surface).join('')) : undefined;
+      return parts?.join(COMPOUND_JOINER) === run.map((word) => word.term).join(COMPOUND_JOINER);
+    });
+    if (!size) {
+      joined.push(words[i] as QueryWord);
+      continue;
     }
-    joined.push(merged ?? (words[i] as QueryWord));
+    const run = words.slice(i, i + size);
+    joined.push({
+      term: run.map((word) => word.term).join(COMPOUND_JOINER),
+      surface: run.map((word) => word.surface).join(''),
+      alternatives: [],
+    });
+    i += size - 1;
   }
   return joined;
 }
