@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '@/app/auth/auth-provider';
 import { AppSyncProvider } from '@/app/data-client/app-sync-provider';
@@ -13,20 +13,23 @@ import { AppRoutes } from './router';
 export function App() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
   return (
-    <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AuthProvider>
-            <AppSyncProvider>
-              <StartupDataProvider>
-                <AppRoutes />
-              </StartupDataProvider>
-            </AppSyncProvider>
-          </AuthProvider>
-        </BrowserRouter>
-        <AlertArea />
-        <Toaster />
-      </QueryClientProvider>
-    </ThemeProvider>
+    // Screens suspend while their words load in the reader's language (src/i18n).
+    <Suspense fallback={null}>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AuthProvider>
+              <AppSyncProvider>
+                <StartupDataProvider>
+                  <AppRoutes />
+                </StartupDataProvider>
+              </AppSyncProvider>
+            </AuthProvider>
+          </BrowserRouter>
+          <AlertArea />
+          <Toaster />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </Suspense>
   );
 }

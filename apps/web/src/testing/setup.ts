@@ -3,6 +3,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
+import { startTestI18n } from '@/i18n/test-i18n';
+
+await startTestI18n();
 
 // jsdom has no matchMedia (the mobile hook, next-themes, sonner) nor ResizeObserver (Radix).
 Object.defineProperty(window, 'matchMedia', {
@@ -29,4 +33,5 @@ afterEach(() => {
   localStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });
