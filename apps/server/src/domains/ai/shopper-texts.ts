@@ -26,6 +26,8 @@ const en = {
   unavailable: "This assistant can't answer right now. Please try again later.",
   /** Before a quote in the store's own language, when the shopper wrote in another. */
   storeSays: 'Here is what the store says:',
+  /** The safeguard declined: an injection attempt or a request that is not about the shop (turns/safeguard.ts). */
+  refusal: "I'm sorry, I can't help with that. I'm here to answer questions about this shop — its products, orders, shipping and returns.",
 };
 
 export type ShopperTextKey = keyof typeof en;
@@ -43,6 +45,8 @@ const ja: ShopperTexts = {
   busy: 'ただいま混み合っております。少し時間をおいてから、もう一度お試しください。',
   unavailable: 'ただいまこのアシスタントはお答えできません。しばらくしてから、もう一度お試しください。',
   storeSays: 'ストアの情報では次のとおりです：',
+  refusal:
+    '申し訳ございませんが、そのご依頼にはお応えできません。このショップの商品・ご注文・配送・返品についてのご質問にお答えしています。',
 };
 
 const th: ShopperTexts = {
@@ -56,6 +60,7 @@ const th: ShopperTexts = {
   busy: 'ขณะนี้ผู้ช่วยมีผู้ใช้งานจำนวนมาก กรุณาลองใหม่อีกครั้งในอีกสักครู่ค่ะ',
   unavailable: 'ขณะนี้ผู้ช่วยยังไม่สามารถตอบได้ กรุณาลองใหม่อีกครั้งภายหลังค่ะ',
   storeSays: 'ข้อมูลจากร้านมีดังนี้ค่ะ:',
+  refusal: 'ขออภัยค่ะ เรื่องนี้ไม่สามารถช่วยได้ ผู้ช่วยนี้ตอบคำถามเกี่ยวกับร้านนี้ ทั้งสินค้า คำสั่งซื้อ การจัดส่ง และการคืนสินค้าค่ะ',
 };
 
 const zhHant: ShopperTexts = {
@@ -69,6 +74,7 @@ const zhHant: ShopperTexts = {
   busy: '目前助理忙碌中，請稍後再試。',
   unavailable: '此助理目前無法回覆，請稍後再試。',
   storeSays: '以下是商店提供的資訊：',
+  refusal: '抱歉，這個我無法協助。我在這裡回答關於本店的問題，包括商品、訂單、運送與退貨。',
 };
 
 const zhHans: ShopperTexts = {
@@ -82,6 +88,7 @@ const zhHans: ShopperTexts = {
   busy: '助理目前繁忙，请稍后再试。',
   unavailable: '该助理暂时无法回复，请稍后再试。',
   storeSays: '以下是商店提供的信息：',
+  refusal: '抱歉，这个我无法协助。我在这里回答关于本店的问题，包括商品、订单、配送和退货。',
 };
 
 const id: ShopperTexts = {
@@ -96,6 +103,8 @@ const id: ShopperTexts = {
   busy: 'Asisten sedang sibuk. Silakan coba lagi sebentar lagi.',
   unavailable: 'Asisten ini belum bisa menjawab saat ini. Silakan coba lagi nanti.',
   storeSays: 'Berikut informasi dari toko:',
+  refusal:
+    'Maaf, saya tidak bisa membantu soal itu. Saya di sini untuk menjawab pertanyaan tentang toko ini: produk, pesanan, pengiriman, dan pengembalian.',
 };
 
 const vi: ShopperTexts = {
@@ -110,6 +119,8 @@ const vi: ShopperTexts = {
   busy: 'Trợ lý đang bận. Bạn vui lòng thử lại sau giây lát.',
   unavailable: 'Trợ lý này hiện không thể trả lời. Bạn vui lòng thử lại sau.',
   storeSays: 'Thông tin từ cửa hàng như sau:',
+  refusal:
+    'Xin lỗi, tôi không thể hỗ trợ việc này. Tôi ở đây để trả lời các câu hỏi về cửa hàng: sản phẩm, đơn hàng, giao hàng và đổi trả.',
 };
 
 const ko: ShopperTexts = {
@@ -124,6 +135,7 @@ const ko: ShopperTexts = {
   busy: '지금은 어시스턴트가 바쁩니다. 잠시 후 다시 시도해 주세요.',
   unavailable: '지금은 이 어시스턴트가 답변할 수 없습니다. 나중에 다시 시도해 주세요.',
   storeSays: '스토어 자료에 따르면 다음과 같습니다:',
+  refusal: '죄송하지만 그 요청은 도와드릴 수 없어요. 이 쇼핑몰의 상품, 주문, 배송, 반품에 관한 질문에 답변해 드리고 있습니다.',
 };
 
 export const SHOPPER_TEXTS: Record<ShopperLanguage, ShopperTexts> = { en, ja, th, 'zh-Hant': zhHant, 'zh-Hans': zhHans, id, vi, ko };

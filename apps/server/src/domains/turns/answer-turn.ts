@@ -20,7 +20,7 @@ import {
   unansweredBefore,
 } from './handoff';
 import { citationOf, type NumberedPassage, retrieveFor } from './retrieve-passages';
-import { SAFEGUARD_REFUSAL } from './safeguard';
+import { looksOffTopic, refusalText } from './safeguard';
 import { MAX_TURN_STEPS, STOPPED, type TurnContext, TurnFailure } from './turn-context';
 import type { ClientToolUse, TurnAnswer, TurnSink } from './turn-events';
 import { citedPassages, shopperLanguageNote, systemPromptOf } from './turn-prompt';
@@ -164,11 +164,12 @@ export async function answerTurn(ctx: TurnContext, logger: Logger, request: Turn
 
 async function refuse(request: TurnRequest, sink: TurnSink): Promise<TurnAnswer> {
   await request.ready;
-  sink({ type: 'text-delta', text: SAFEGUARD_REFUSAL });
+  const text = refusalText(shopperLanguageOf(request.query, request.messages));
+  sink({ type: 'text-delta', text });
   sink({ type: 'text-end' });
   const usage = refusalUsage(request.modelId);
   sink({ type: 'usage', usage });
-  return { text: SAFEGUARD_REFUSAL, usage, finishReason: undefined, clientToolUses: [] };
+  return { text, usage, finishReason: undefined, clientToolUses: [] };
 }
 
 /** The shopper asked for a person (or is upset): they are told plainly that one will reply; no model is asked. */
@@ -271,7 +272,8 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     .map((citation, index) => ({ ...citation, number: index + 1 }));
   const citations = fromSources.length ? fromSources : citedPassages(answer.text, passages.map(citationOf));
   if (citations.length) sink({ type: 'citations', citations });
-  const unanswered = !clientToolUses.length && couldNotAnswer(answer.text);
+  // A request no shop assistant is for (a poem, a joke) is not a question the shop left unanswered.
+  const unanswered = !clientToolUses.length && couldNotAnswer(answer.text) && !looksOffTopic(request.query);
   // Twice in a row without an answer: a person takes over rather than a third "I don't know".
   const handoff = request.handoff && unanswered && unansweredBefore(request.messages) ? ('unanswered' as const) : undefined;
   const handoffReply = handoff ? handoffText(shopperLanguageOf(request.query, request.messages)) : '';

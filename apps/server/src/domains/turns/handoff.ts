@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { detectLanguage, languageOfThread, SHOPPER_LANGUAGES, type ShopperLanguage, shopperText } from '../ai';
+import { isRefusal } from './safeguard';
 
 /*
  * When a shopper needs a person rather than the assistant (every origin goes through the engine,
@@ -87,7 +88,9 @@ const DONT_KNOW = new RegExp(
 /** The built-in model's "don't know" in every language, told by its opening (the whole text may be followed by a handoff). */
 const UNKNOWN_OPENINGS = SHOPPER_LANGUAGES.map((lang) => shopperText('unknown', lang).slice(0, 40));
 
-export const couldNotAnswer = (text: string) => UNKNOWN_OPENINGS.some((opening) => text.startsWith(opening)) || DONT_KNOW.test(text);
+/** The reply did not know (a safeguard refusal, which says "I can't help with that", is not a "don't know"). */
+export const couldNotAnswer = (text: string) =>
+  !isRefusal(text) && (UNKNOWN_OPENINGS.some((opening) => text.startsWith(opening)) || DONT_KNOW.test(text));
 
 const textOf = (message: ModelMessage) =>
   typeof message.content === 'string'

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../lib/app-error';
 import { answerRefusal } from '../billing';
 import { answerTurn, refusalUsage } from './answer-turn';
-import { looksLikeInjection } from './safeguard';
+import { looksLikeInjection, looksOffTopic } from './safeguard';
 import type { TurnContext } from './turn-context';
 import type { TurnAnswer, TurnEvent } from './turn-events';
 import type { LoadedTurn, TurnStore } from './turn-store';
@@ -105,7 +105,10 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
   if (loaded.paused) return { question: announce(await store.storeQuestion(loaded)), reply: null, answer: null };
 
   const modelId = loaded.assistant?.model || ctx.models.defaultModelId;
-  const refused = Boolean(loaded.assistant?.isSafeGuardOn && looksLikeInjection(loaded.questionText));
+  // The safeguard declines injection attempts and requests no shop assistant is for, without a model.
+  const refused = Boolean(
+    loaded.assistant?.isSafeGuardOn && (looksLikeInjection(loaded.questionText) || looksOffTopic(loaded.questionText)),
+  );
   const refusal = refused ? null : await answerRefusal(ctx.db, modelId, loaded.spending);
   if (refusal) {
     const { keepQuestion, error } = store.cannotPay(loaded, refusal);
