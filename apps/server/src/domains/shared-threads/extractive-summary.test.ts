@@ -18,7 +18,7 @@ describe('the local model’s thread summary', () => {
     ]);
     expect(summary).toBe(
       'Visitor asked: Can I return shoes I wore once? They are too small. Assistant answered: You can return any unworn item within 30 days of delivery for a full refund. ' +
-        'Staff replied: I have made an exception and sent you a return label. Then wrote: They were only worn indoors.',
+        'Then wrote: They were only worn indoors. Staff replied: I have made an exception and sent you a return label.',
     );
   });
 
@@ -42,6 +42,32 @@ describe('the local model’s thread summary', () => {
     ]);
     expect(summary).toBe(
       'Visitor wrote: The Trailblazer 2P tent I bought came without poles. Order 5521, delivered Tuesday. Assistant answered: Sorry about that.',
+    );
+  });
+
+  it('pairs each answer with the question it answered and keeps a complaint made on the way', () => {
+    const summary = extractiveSummary([
+      visitor('Do you ship to Canada?'),
+      bot('Yes, we ship to Canada within 5 to 7 days.'),
+      visitor('My last order #889 arrived broken and nobody answered my e-mail!'),
+      bot("I couldn't find that in this store's knowledge, so I don't want to guess."),
+      visitor('How long do I have for returns?'),
+      bot('Unworn items can be returned within 30 days of delivery.'),
+    ]);
+    // Over 300 characters with every answer: the first answer is what goes.
+    expect(summary).toBe(
+      'Visitor asked: Do you ship to Canada? ' +
+        'Visitor complained: My last order #889 arrived broken and nobody answered my e-mail! ' +
+        'Then asked: How long do I have for returns? Assistant answered: Unworn items can be returned within 30 days of delivery.',
+    );
+    const short = extractiveSummary([
+      visitor('Do you ship to Canada?'),
+      bot('Yes, within 5 to 7 days.'),
+      visitor('Is the Ember tent waterproof?'),
+      bot('Yes, it has a 3000 mm rating.'),
+    ]);
+    expect(short).toBe(
+      'Visitor asked: Do you ship to Canada? Assistant answered: Yes, within 5 to 7 days. Then asked: Is the Ember tent waterproof? Assistant answered: Yes, it has a 3000 mm rating.',
     );
   });
 

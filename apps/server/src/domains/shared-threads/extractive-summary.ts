@@ -1,8 +1,11 @@
 import { clip } from '../../lib/clip-text';
+import { handoffRequestOf } from '../turns';
 
 /**
- * The thread summary of the built-in local model (no network, deterministic): what the visitor
- * came with, the bot's latest answer, the staff's latest reply and the visitor's latest message,
+ * The thread summary of the built-in local model (no network, deterministic), in the thread's
+ * order: what the visitor came with and the assistant's answer to it, a complaint they made on the
+ * way, the staff's latest reply, and the visitor's latest message with its answer; each answer
+ * paired with the question it answered. When it is too long, answers go first, the opening never,
  * e.g. "Visitor asked: My order #1043 arrived with a torn tent. Can a human help me? Assistant
  * answered: … Staff replied: I have sent you a return label. Then asked: Is it free?"
  *
@@ -94,28 +97,83 @@ function firstSentence(text: string, max: number): string {
 
 const said = (label: string, text: string) => `${label} ${/\?/.test(text) ? 'asked' : 'wrote'}: ${text}`;
 
+/** A visitor's message that reports something gone wrong, or is upset: the owner must not miss it. */
+const complains = (text: string) => PROBLEM.test(text) || handoffRequestOf(text) === 'upset';
+
+interface Part {
+  /** Where it happened: parts are told in the thread's order. */
+  at: number;
+  /** Which parts go first when the summary is too long (higher goes first). */
+  drop: number;
+  text: string;
+}
+
 export function extractiveSummary(messages: SummaryMessage[]): string {
   const visitorSaid = (m: SummaryMessage) => m.senderType === 'user' && plain(m.content);
-  const bot = messages.filter((m) => m.senderType !== 'user' && !m.isManualResponse && plain(m.content));
-  const staff = messages.filter((m) => m.senderType !== 'user' && m.isManualResponse && plain(m.content));
   // What the visitor came with: their first message that says something ("Hi" alone does not),
   // with the messages they sent right after it, before anyone answered.
   const start = messages.findIndex((m) => visitorSaid(m) && sentencesOf(plain(m.content)).some(saysSomething));
   const firstVisitor = start === -1 ? messages.findIndex(visitorSaid) : start;
   if (firstVisitor === -1) return 'No messages from the visitor yet.';
-  const opening: SummaryMessage[] = [];
-  for (const message of messages.slice(firstVisitor)) {
-    if (message.senderType !== 'user') break;
-    opening.push(message);
-  }
+  let openingEnd = firstVisitor;
+  while (openingEnd < messages.length && messages[openingEnd]?.senderType === 'user') openingEnd += 1;
+  const opening = messages.slice(firstVisitor, openingEnd);
   const openingText = opening.map((m) => plain(m.content)).join(' ');
 
-  const parts = [said('Visitor', keyContent(openingText, OPENING_MAX_LENGTH))];
-  const answer = bot.at(-1);
-  if (answer) parts.push(`Assistant answered: ${firstSentence(answer.content, REPLY_MAX_LENGTH)}`);
-  const reply = staff.at(-1);
-  if (reply) parts.push(`Staff replied: ${firstSentence(reply.content, REPLY_MAX_LENGTH)}`);
-  const last = messages.filter(visitorSaid).at(-1);
-  if (last && !opening.includes(last)) parts.push(said('Then', keyContent(last.content, LATEST_MAX_LENGTH)));
-  return clip(parts.join(' '), SUMMARY_MAX_LENGTH);
+  /** The assistant's answer to the visitor's message at `index`: its reply before the visitor wrote again. */
+  const answerTo = (index: number) => {
+    for (let i = index + 1; i < messages.length; i += 1) {
+      const message = messages[i] as SummaryMessage;
+      if (message.senderType === 'user') return -1;
+      if (!message.isManualResponse && plain(message.content)) return i;
+    }
+    return -1;
+  };
+  const parts: Part[] = [{ at: firstVisitor, drop: 0, text: said('Visitor', keyContent(openingText, OPENING_MAX_LENGTH)) }];
+  const answered = (index: number, drop: number) => {
+    const answer = answerTo(index);
+    if (answer !== -1)
+      parts.push({
+        at: answer,
+        drop,
+        text: `Assistant answered: ${firstSentence((messages[answer] as SummaryMessage).content, REPLY_MAX_LENGTH)}`,
+      });
+  };
+  answered(openingEnd - 1, 5);
+
+  const later = messages.map((m, index) => ({ m, index })).filter(({ m, index }) => index >= openingEnd && visitorSaid(m));
+  const last = later.at(-1);
+  // A complaint in the middle of the thread (not what they came with, not their latest word).
+  const complaint = later
+    .slice(0, -1)
+    .filter(({ m }) => complains(plain(m.content)))
+    .at(-1);
+  if (complaint)
+    parts.push({ at: complaint.index, drop: 1, text: `Visitor complained: ${keyContent(complaint.m.content, LATEST_MAX_LENGTH)}` });
+  const staffIndex = messages.findLastIndex((m) => m.senderType !== 'user' && m.isManualResponse && plain(m.content));
+  if (staffIndex !== -1)
+    parts.push({
+      at: staffIndex,
+      drop: 3,
+      text: `Staff replied: ${firstSentence((messages[staffIndex] as SummaryMessage).content, REPLY_MAX_LENGTH)}`,
+    });
+  if (last) {
+    const latest = keyContent(last.m.content, LATEST_MAX_LENGTH);
+    parts.push({ at: last.index, drop: 2, text: complains(plain(last.m.content)) ? `Then complained: ${latest}` : said('Then', latest) });
+    answered(last.index, 4);
+  }
+  // Too long: the least needed parts go (answers first, the opening never).
+  const kept = [...parts];
+  const length = () => kept.reduce((sum, part) => sum + part.text.length + 1, -1);
+  while (length() > SUMMARY_MAX_LENGTH && kept.length > 1) {
+    const least = kept.reduce((a, b) => (b.drop > a.drop ? b : a));
+    kept.splice(kept.indexOf(least), 1);
+  }
+  return clip(
+    kept
+      .sort((a, b) => a.at - b.at)
+      .map((part) => part.text)
+      .join(' '),
+    SUMMARY_MAX_LENGTH,
+  );
 }

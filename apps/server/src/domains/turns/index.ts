@@ -5,7 +5,7 @@
 export { answerTurn } from './answer-turn';
 export { hasToolsSql, linkedFunctionTools } from './assistant-tools';
 export type { HandoffReason } from './handoff';
-export { HANDOFF_TEXT } from './handoff';
+export { HANDOFF_TEXT, handoffRequestOf } from './handoff';
 export { linkedStoreIds } from './retrieve-passages';
 export { runTurn } from './run-turn';
 export { SAFEGUARD_REFUSAL } from './safeguard';
