@@ -28,6 +28,9 @@ const en = {
   storeSays: 'Here is what the store says:',
   /** The safeguard declined: an injection attempt or a request that is not about the shop (turns/safeguard.ts). */
   refusal: "I'm sorry, I can't help with that. I'm here to answer questions about this shop — its products, orders, shipping and returns.",
+  /** Only to the owner in their own chat: why an assistant without a store knows nothing (turns/answer-turn.ts). */
+  noStore:
+    'This assistant has no store linked yet, so it has nothing to answer from. Link a store to it on the Assistants page (Edit → Stores).',
 };
 
 export type ShopperTextKey = keyof typeof en;
@@ -47,6 +50,8 @@ const ja: ShopperTexts = {
   storeSays: 'ストアの情報では次のとおりです：',
   refusal:
     '申し訳ございませんが、そのご依頼にはお応えできません。このショップの商品・ご注文・配送・返品についてのご質問にお答えしています。',
+  noStore:
+    'このアシスタントにはまだストアがリンクされていないため、回答の元になる情報がありません。「アシスタント」ページでストアをリンクしてください（編集 → ストア）。',
 };
 
 const th: ShopperTexts = {
@@ -61,6 +66,7 @@ const th: ShopperTexts = {
   unavailable: 'ขณะนี้ผู้ช่วยยังไม่สามารถตอบได้ กรุณาลองใหม่อีกครั้งภายหลังค่ะ',
   storeSays: 'ข้อมูลจากร้านมีดังนี้ค่ะ:',
   refusal: 'ขออภัยค่ะ เรื่องนี้ไม่สามารถช่วยได้ ผู้ช่วยนี้ตอบคำถามเกี่ยวกับร้านนี้ ทั้งสินค้า คำสั่งซื้อ การจัดส่ง และการคืนสินค้าค่ะ',
+  noStore: 'ผู้ช่วยนี้ยังไม่ได้เชื่อมโยงกับคลังข้อมูลใด จึงไม่มีข้อมูลสำหรับใช้ตอบ เชื่อมโยงคลังข้อมูลได้ที่หน้า ผู้ช่วย (แก้ไข → คลังข้อมูล)',
 };
 
 const zhHant: ShopperTexts = {
@@ -75,6 +81,7 @@ const zhHant: ShopperTexts = {
   unavailable: '此助理目前無法回覆，請稍後再試。',
   storeSays: '以下是商店提供的資訊：',
   refusal: '抱歉，這個我無法協助。我在這裡回答關於本店的問題，包括商品、訂單、運送與退貨。',
+  noStore: '這個助理尚未連結任何商店資料，因此沒有可用來回答的內容。請到「助理」頁面連結商店資料（編輯 → 商店）。',
 };
 
 const zhHans: ShopperTexts = {
@@ -89,6 +96,7 @@ const zhHans: ShopperTexts = {
   unavailable: '该助理暂时无法回复，请稍后再试。',
   storeSays: '以下是商店提供的信息：',
   refusal: '抱歉，这个我无法协助。我在这里回答关于本店的问题，包括商品、订单、配送和退货。',
+  noStore: '这个助理还没有关联任何商店资料，因此没有可用于回答的内容。请在“助理”页面关联商店资料（编辑 → 商店）。',
 };
 
 const id: ShopperTexts = {
@@ -105,6 +113,8 @@ const id: ShopperTexts = {
   storeSays: 'Berikut informasi dari toko:',
   refusal:
     'Maaf, saya tidak bisa membantu soal itu. Saya di sini untuk menjawab pertanyaan tentang toko ini: produk, pesanan, pengiriman, dan pengembalian.',
+  noStore:
+    'Asisten ini belum terhubung ke toko mana pun, jadi belum ada bahan untuk menjawab. Hubungkan toko di halaman Asisten (Edit → Toko).',
 };
 
 const vi: ShopperTexts = {
@@ -121,6 +131,8 @@ const vi: ShopperTexts = {
   storeSays: 'Thông tin từ cửa hàng như sau:',
   refusal:
     'Xin lỗi, tôi không thể hỗ trợ việc này. Tôi ở đây để trả lời các câu hỏi về cửa hàng: sản phẩm, đơn hàng, giao hàng và đổi trả.',
+  noStore:
+    'Trợ lý này chưa được liên kết với cửa hàng nào nên chưa có dữ liệu để trả lời. Hãy liên kết cửa hàng trong trang Trợ lý (Chỉnh sửa → Cửa hàng).',
 };
 
 const ko: ShopperTexts = {
@@ -136,6 +148,7 @@ const ko: ShopperTexts = {
   unavailable: '지금은 이 어시스턴트가 답변할 수 없습니다. 나중에 다시 시도해 주세요.',
   storeSays: '스토어 자료에 따르면 다음과 같습니다:',
   refusal: '죄송하지만 그 요청은 도와드릴 수 없어요. 이 쇼핑몰의 상품, 주문, 배송, 반품에 관한 질문에 답변해 드리고 있습니다.',
+  noStore: '이 어시스턴트에는 아직 연결된 스토어가 없어 답변할 자료가 없습니다. 어시스턴트 페이지에서 스토어를 연결하세요(편집 → 스토어).',
 };
 
 export const SHOPPER_TEXTS: Record<ShopperLanguage, ShopperTexts> = { en, ja, th, 'zh-Hant': zhHant, 'zh-Hans': zhHans, id, vi, ko };

@@ -115,6 +115,19 @@ describe('chat turns', () => {
     expect(res.body?.reply.llmUsage.citations).toEqual([]);
   });
 
+  it('tells the owner why an assistant with no store knows nothing, and that only when it has none', async () => {
+    const assistantId = await createAssistant(t, me, { model: 'local:extractive' });
+    const threadId = (await post(t, me, '/api/thread/create/', { assistantId })).body?.id as string;
+    const res = await ask(threadId, 'How many days do I have to return an item?');
+    expect(res.body?.reply.content).toMatch(/couldn't find that/);
+    expect(res.body?.reply.content).toContain('This assistant has no store linked yet');
+    const japanese = await ask(threadId, '返品は何日以内ですか？');
+    expect(japanese.body?.reply.content).toContain('ストアがリンクされていない');
+    const linked = await threadFor({ model: 'local:extractive' });
+    const unknown = await ask(linked.threadId, 'Can you tune my grand piano?');
+    expect(unknown.body?.reply.content).not.toContain('no store linked');
+  });
+
   it('streams the reply as server-sent events: the question, tokens, citations, done', async () => {
     const { threadId } = await threadFor({ model: 'local:extractive' });
     const res = await t.app.inject({

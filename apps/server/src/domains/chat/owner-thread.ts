@@ -125,6 +125,7 @@ export function ownerThread(
         questionText: input.content,
         unanswered,
         questionCreatedAt,
+        ownerAsking: true,
       };
     },
     cannotPay: (_loaded, refusal) => ({ keepQuestion: false, error: refusal }),

@@ -5,7 +5,7 @@ import type { assistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import type { RetrievedPassage } from '../ai';
-import { languageModelFor, providerFailures, readAnswerStream, searchQueryOf } from '../ai';
+import { languageModelFor, providerFailures, readAnswerStream, searchQueryOf, shopperText } from '../ai';
 import { generationUsage, PRICING_AS_OF } from '../billing';
 import type { AbilityScope } from '../functions';
 import { listStoreProducts } from '../knowledge';
@@ -61,6 +61,8 @@ export interface TurnRequest {
    * not answer (handoff.ts). Off for the owner's own chat, where there is no one else to call.
    */
   handoff?: boolean;
+  /** The owner asks in their own chat (not a shopper, not an app). */
+  ownerAsking?: boolean;
   /** Saves a lead on the visitor's thread (the lead-capture ability); absent outside a shared thread. */
   saveContact?: AbilityScope['saveContact'];
   signal?: AbortSignal;
@@ -276,9 +278,18 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   const unanswered = !clientToolUses.length && couldNotAnswer(answer.text) && !looksOffTopic(request.query);
   // Twice in a row without an answer: a person takes over rather than a third "I don't know".
   const handoff = request.handoff && unanswered && unansweredBefore(request.messages) ? ('unanswered' as const) : undefined;
-  const handoffReply = handoff ? handoffText(shopperLanguageOf(request.query, request.messages)) : '';
-  if (handoff) {
-    sink({ type: 'text-delta', text: ` ${handoffReply}` });
+  const language = shopperLanguageOf(request.query, request.messages);
+  // Twice unanswered: a person takes over. The owner asking an assistant with no store is told why
+  // it knows nothing (a shopper never sees this).
+  const addendum = handoff
+    ? handoffText(language)
+    : request.ownerAsking && request.assistant && !request.storeIds.length && unanswered
+      ? shopperText('noStore', language)
+      : '';
+  // The handoff follows in the same paragraph, as it always has; the owner's note is its own.
+  const joined = addendum && (handoff ? ` ${addendum}` : `\n\n${addendum}`);
+  if (addendum) {
+    sink({ type: 'text-delta', text: joined });
     sink({ type: 'text-end' });
   }
   const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));
@@ -288,6 +299,6 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     ...(serverToolCalls.length ? { toolCalls: serverToolCalls } : {}),
   };
   sink({ type: 'usage', usage });
-  const text = handoff ? `${answer.text} ${handoffReply}` : answer.text;
+  const text = `${answer.text}${joined}`;
   return { text, usage, finishReason: answer.finishReason, clientToolUses, unanswered, handoff };
 }

@@ -142,6 +142,7 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
             query: loaded.query,
             refused,
             handoff: loaded.handoff,
+            ownerAsking: loaded.ownerAsking,
             systemNote: loaded.systemNote,
             saveContact: loaded.saveContact,
             signal,

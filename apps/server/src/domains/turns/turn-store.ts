@@ -41,6 +41,8 @@ export interface LoadedTurn {
   systemNote?: string;
   /** A person from the shop can take over this thread (turns/handoff.ts). */
   handoff?: boolean;
+  /** The owner asks in their own chat: what only they should hear (why nothing is found) may be said. */
+  ownerAsking?: boolean;
   /** Saves a lead on the shared thread (the lead-capture ability); absent for other thread kinds. */
   saveContact?: AbilityScope['saveContact'];
 }
