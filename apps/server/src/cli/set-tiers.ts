@@ -10,7 +10,7 @@ import { closeServices, createServices } from '../services';
 
 /**
  * `npm run tiers:set -- --file tiers.json`: writes each tier in the file as its next version in the
- * `tier_plans` table (README "Billing"), then prints the tiers in force. The file is a JSON array of
+ * `tier_plans` table (docs/architecture.md "Billing"), then prints the tiers in force. The file is a JSON array of
  * `{tier, name?, rank?, monthlyPriceCents?, limits?: {assistants?, …}, effectiveFrom?}`; what a
  * tier leaves out is kept from its version in force. `--list` only prints. It opens the server's
  * database like user:create: stop a server running on the embedded database first.

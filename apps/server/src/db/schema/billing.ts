@@ -104,7 +104,7 @@ export const tierLimits = pgTable('tier_limits', {
 });
 
 /**
- * The tiers: their price and limits, versioned (domains/billing/tiers.ts; README "Billing"). The
+ * The tiers: their price and limits, versioned (domains/billing/tiers.ts; docs/architecture.md "Billing"). The
  * row in force for a tier is its highest version whose `effective_from` has come: an operator
  * changes a price or a limit by inserting a new version, without code and without a deploy, and
  * the history of what applied when is kept. Seeded with version 1 at boot when the table is empty.

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/sql-helpers';
  * the setup wizard and one by hand, a store per source, a channel, a few functions), and two paid
  * tiers for a shop in production and for a busy one. They are only the first version of the
  * `tier_plans` table, written at boot when it is empty; from then on the table decides, and an
- * operator changes a tier by inserting a higher version (README "Billing").
+ * operator changes a tier by inserting a higher version (docs/architecture.md "Billing").
  */
 export const DEFAULT_TIER_PLANS: { tier: string; name: string; rank: number; monthlyPriceCents: number; limits: TierLimits }[] = [
   {
