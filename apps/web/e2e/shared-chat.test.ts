@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type SharedAssistant, shareTokenProblems } from '@aisle/contracts/sharing';
 import { AUTO_REPLY_PAUSED_TEXT } from '@aisle/contracts/visitor-chat';
 import type { Frame, Page } from 'playwright-core';
@@ -8,6 +6,7 @@ import { apiFetch } from './support/api';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { expectJson, graphql, setUpShopAssistant, shopQuestions } from './support/shop-assistant';
+import { serveShopPage } from './support/shop-page';
 
 /**
  * The visitor's side of sharing, in Chromium against the production server with the built-in
@@ -18,20 +17,6 @@ import { expectJson, graphql, setUpShopAssistant, shopQuestions } from './suppor
 const ann = { email: 'ann@shop.test', password: 'correct horse 1' };
 const THEME = { primaryColor: '#0f766e', primaryTextColor: '#ffffff' };
 const phone = { width: 390, height: 844 };
-
-/** Serves one HTML page on its own loopback port: a shop's storefront for the widget. */
-async function serveShopPage(html: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('the public chat of a shared assistant', () => {
   const suite = browserSuite({ users: [ann] });

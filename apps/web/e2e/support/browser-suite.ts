@@ -37,8 +37,12 @@ export function browserSuite(options: StartAppServerOptions = {}) {
      * A new page in a new context (no storage shared with other pages or tests: two calls in one
      * test are two people), with its page errors.
      */
-    async open(viewport: { width?: number; height?: number } = {}) {
-      const context = await running().browser.newContext({ viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 800 } });
+    async open(viewport: { width?: number; height?: number; locale?: string } = {}) {
+      // `locale` is the browser's language: navigator.languages and the Accept-Language header.
+      const context = await running().browser.newContext({
+        viewport: { width: viewport.width ?? 1280, height: viewport.height ?? 800 },
+        ...(viewport.locale ? { locale: viewport.locale } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       return { page, errors: collectPageErrors(page) };

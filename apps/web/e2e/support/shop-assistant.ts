@@ -45,12 +45,17 @@ export interface KnowledgeFile {
 export async function setUpShopAssistant(
   server: AppServer,
   owner: { email: string; password: string },
-  options: { assistantName?: string; file?: KnowledgeFile } = {},
+  options: { assistantName?: string; file?: KnowledgeFile; questions?: string[]; storeName?: string } = {},
 ): Promise<{ access: string; assistantId: string }> {
-  const { assistantName = 'Shop helper', file: knowledge = { fileName: 'faq.md', content: shopFaq } } = options;
+  const {
+    assistantName = 'Shop helper',
+    file: knowledge = { fileName: 'faq.md', content: shopFaq },
+    questions = shopQuestions,
+    storeName = 'Help center',
+  } = options;
   const { access } = await login(server, owner.email, owner.password);
   const store = await expectJson<{ id: string }>(
-    await apiFetch(server, 'POST', '/api/store/create/', { name: 'Help center' }, access),
+    await apiFetch(server, 'POST', '/api/store/create/', { name: storeName }, access),
     201,
     'store',
   );
@@ -96,7 +101,7 @@ export async function setUpShopAssistant(
       server,
       'POST',
       '/api/assistant/create/',
-      { assistantName, model: 'local:extractive', assistantUserQA: shopQuestions.map((question) => ({ question })) },
+      { assistantName, model: 'local:extractive', assistantUserQA: questions.map((question) => ({ question })) },
       access,
     ),
     201,
