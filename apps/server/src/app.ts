@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountDataRoutes } from './domains/account-data';
 import { accountRoutes } from './domains/accounts';
 import { modelRoutes } from './domains/ai';
 import { analyticsRoutes } from './domains/analytics';
@@ -20,6 +21,7 @@ import { downloadRoutes } from './domains/exports';
 import { functionRoutes } from './domains/functions';
 import { knowledgeRoutes } from './domains/knowledge';
 import { notificationRoutes } from './domains/notifications';
+import { onboardingRoutes } from './domains/onboarding';
 import { paymentRoutes } from './domains/payments';
 import { setupWizardRoutes } from './domains/setup-wizard';
 import { sharedAssistantRoutes } from './domains/sharing';
@@ -128,9 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(accountDataRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(onboardingRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });
