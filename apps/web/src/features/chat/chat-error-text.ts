@@ -1,9 +1,6 @@
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { GraphQLRequestError } from '@/lib/graphql-client';
-
-/** Spec §8's generic texts. */
-const NETWORK_ERROR = 'A network error has occurred.';
-const SERVER_ERROR = 'Internal server error. Please try again later.';
 
 const firstMessage = (value: unknown): string | undefined => {
   if (typeof value === 'string' && value) return value;
@@ -14,14 +11,15 @@ const firstMessage = (value: unknown): string | undefined => {
 
 /**
  * One line for a failed chat or thread call (spec §8): the server's `detail` or first field error,
- * the catalogue's generic texts for network and server failures, else `fallback`.
+ * spec §8's generic texts for network and server failures (in the interface's language), else
+ * `fallback`.
  */
 export function chatErrorText(error: unknown, fallback: string): string {
   if (error instanceof GraphQLRequestError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;
-  if (error.isNetworkError) return NETWORK_ERROR;
-  if (error.status >= 500) return SERVER_ERROR;
-  if (error.status === 404) return 'This chat no longer exists. Start a new one.';
+  if (error.isNetworkError) return i18n.t('chat:errors.network');
+  if (error.status >= 500) return i18n.t('chat:errors.server');
+  if (error.status === 404) return i18n.t('chat:errors.notFound');
   const data = error.data;
   if (data && typeof data === 'object' && 'detail' in data) return firstMessage((data as { detail: unknown }).detail) ?? fallback;
   return firstMessage(data) ?? fallback;

@@ -1,4 +1,6 @@
 import { type Citation, type LlmUsage, type ToolCall, toolCallSchema } from '@aisle/contracts/chat';
+import { type Formatters, formatters } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 
 /**
  * A message's `llmUsage` as the data API gives it: AWSJSON, so an object or a JSON string, and
@@ -40,23 +42,33 @@ function isCitation(value: unknown): value is Citation {
   return typeof c.number === 'number' && typeof c.fileName === 'string' && typeof c.text === 'string';
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** The interface's current formatters, for callers that pass none (components pass `useFormat()`'s). */
+const currentFormat = (): Formatters => formatters(i18n.resolvedLanguage ?? i18n.language ?? 'en');
 
-/** "842", "1.2K", "3.4M": token counts read at a glance. */
-export const formatTokens = (count: number) => (count < 1000 ? String(Math.round(count)) : compact.format(count));
+/** "842", "1.2K", "3.4M" ("1234", "340万" in Japanese): token counts read at a glance. */
+export const formatTokens = (count: number, format: Formatters = currentFormat()) =>
+  count < 1000 ? format.number(Math.round(count)) : format.compact(count);
+
+/** US dollars in the interface's language, without trailing zeros. */
+const dollars = (amount: number, digits: number, format: Formatters) =>
+  format.money(amount, 'USD', { minimumFractionDigits: 0, maximumFractionDigits: digits });
 
 /**
  * What a reply cost: "Free" for the local model (or any unpriced zero), else dollars with enough
  * digits to show a fraction of a cent ("$0.0004"), never a misleading "$0.00".
  */
-export function formatCost(usage: Pick<LlmUsage, 'provider' | 'costUsd'>): string {
-  if (usage.provider === 'local' || usage.costUsd <= 0) return 'Free';
-  if (usage.costUsd < 0.0001) return '<$0.0001';
+export function formatCost(usage: Pick<LlmUsage, 'provider' | 'costUsd'>, format: Formatters = currentFormat()): string {
+  if (usage.provider === 'local' || usage.costUsd <= 0) return i18n.t('chat:usage.free');
+  if (usage.costUsd < 0.0001) return i18n.t('chat:usage.lessThan', { amount: dollars(0.0001, 4, format) });
   // Trailing zeros go ("$0.0004", "$0.012", "$1.5"); a cent and above needs no more than 3 digits.
   const digits = usage.costUsd < 0.01 ? 4 : usage.costUsd < 1 ? 3 : 2;
-  return `$${Number(usage.costUsd.toFixed(digits))}`;
+  return dollars(Number(usage.costUsd.toFixed(digits)), digits, format);
 }
 
 /** The footer line: "120 in · 48 out · $0.0004". */
-export const usageSummary = (usage: LlmUsage) =>
-  `${formatTokens(usage.inputTokens)} in · ${formatTokens(usage.outputTokens)} out · ${formatCost(usage)}`;
+export const usageSummary = (usage: LlmUsage, format: Formatters = currentFormat()) =>
+  i18n.t('chat:usage.summary', {
+    input: formatTokens(usage.inputTokens, format),
+    output: formatTokens(usage.outputTokens, format),
+    cost: formatCost(usage, format),
+  });

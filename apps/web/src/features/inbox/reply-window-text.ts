@@ -1,17 +1,18 @@
-import { HUMAN_AGENT_CLOSED_TEXT, type ReplyWindow, TEMPLATE_NEEDED_TEXT } from '@aisle/contracts/channels';
+import type { ReplyWindow } from '@aisle/contracts/channels';
+import { i18n } from '@/i18n/i18n';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** "5 h 12 min", "3 days", "under a minute": how long is left. */
+/** "5 h 12 min", "3 days", "under a minute": how long is left, in the interface's language. */
 export function remainingText(endsAt: string, now: number): string {
   const left = Date.parse(endsAt) - now;
-  if (!(left > 0)) return 'no time';
-  if (left >= 2 * DAY) return `${Math.floor(left / DAY)} days`;
+  if (!(left > 0)) return i18n.t('inbox:replyWindow.noTime');
+  if (left >= 2 * DAY) return i18n.t('inbox:replyWindow.days', { days: Math.floor(left / DAY) });
   const hours = Math.floor(left / HOUR);
   const minutes = Math.floor((left % HOUR) / 60_000);
-  if (hours === 0) return minutes > 0 ? `${minutes} min` : 'under a minute';
-  return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (hours === 0) return minutes > 0 ? i18n.t('inbox:replyWindow.minutes', { minutes }) : i18n.t('inbox:replyWindow.underAMinute');
+  return minutes ? i18n.t('inbox:replyWindow.hoursMinutes', { hours, minutes }) : i18n.t('inbox:replyWindow.hours', { hours });
 }
 
 export interface ReplyWindowNote {
@@ -24,29 +25,28 @@ export interface ReplyWindowNote {
 /**
  * What the inbox says of a channel thread's reply window (spec ★ "Reply windows"): the time left
  * for standard messages, then for a person's replies (Messenger, Instagram), or that WhatsApp now
- * needs a template. Null where there is no window (the web chat, LINE).
+ * needs a template. Null where there is no window (the web chat, LINE). The texts are the
+ * contracts' refusals (TEMPLATE_NEEDED_TEXT, HUMAN_AGENT_CLOSED_TEXT) without "The reply was not
+ * sent.", in the interface's language.
  */
 export function replyWindowNote(origin: string | null, window: ReplyWindow, now: number): ReplyWindowNote | null {
   switch (window.state) {
     case 'open':
       return {
         tone: 'info',
-        title: `Reply window: ${remainingText(window.endsAt ?? '', now)} left`,
-        detail:
-          origin === 'whatsapp'
-            ? 'After that, WhatsApp only allows a template message until the customer writes again.'
-            : 'After that, only your team’s replies can be sent (with the human-agent tag), for up to 7 days after the customer’s last message.',
+        title: i18n.t('inbox:replyWindow.openTitle', { left: remainingText(window.endsAt ?? '', now) }),
+        detail: origin === 'whatsapp' ? i18n.t('inbox:replyWindow.openWhatsApp') : i18n.t('inbox:replyWindow.openOther'),
       };
     case 'human_agent':
       return {
         tone: 'warning',
-        title: `Human-agent window: ${remainingText(window.endsAt ?? '', now)} left`,
-        detail: 'The assistant can no longer reply here. Your replies are sent with the human-agent tag.',
+        title: i18n.t('inbox:replyWindow.humanAgentTitle', { left: remainingText(window.endsAt ?? '', now) }),
+        detail: i18n.t('inbox:replyWindow.humanAgentDetail'),
       };
     case 'template_required':
-      return { tone: 'closed', title: 'Template message needed', detail: TEMPLATE_NEEDED_TEXT.replace(' The reply was not sent.', '') };
+      return { tone: 'closed', title: i18n.t('inbox:replyWindow.templateTitle'), detail: i18n.t('inbox:replyWindow.templateDetail') };
     case 'closed':
-      return { tone: 'closed', title: 'Reply window closed', detail: HUMAN_AGENT_CLOSED_TEXT.replace(' The reply was not sent.', '') };
+      return { tone: 'closed', title: i18n.t('inbox:replyWindow.closedTitle'), detail: i18n.t('inbox:replyWindow.closedDetail') };
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 import type { Assistant } from '@aisle/contracts/assistants';
 import { BotIcon, ChevronsUpDownIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Which assistant to talk to. A native select: it is keyboard- and screen-reader-friendly
@@ -14,10 +15,11 @@ export function AssistantPicker({
   value: string | null;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   return (
     <div className="relative">
       <label htmlFor="chat-assistant" className="sr-only">
-        Assistant
+        {t('picker.label')}
       </label>
       <BotIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-primary" aria-hidden="true" />
       <select

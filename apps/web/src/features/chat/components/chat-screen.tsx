@@ -1,6 +1,7 @@
 import { type Assistant, DEFAULT_THREAD_NAME, THREAD_NAME_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { MenuIcon, MessageSquareIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
@@ -37,6 +38,7 @@ const autoName = (question: string) => {
  * without them, the screen opens on the assistant this user chatted with last.
  */
 export function ChatScreen() {
+  const { t } = useTranslation('chat');
   const { status, items: assistants } = useCollection<Assistant>('assistants');
   const [params, setParams] = useSearchParams();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -81,7 +83,7 @@ export function ChatScreen() {
       const created = await threads.create();
       selectThread(created.id);
     } catch (error) {
-      toast.error(chatErrorText(error, 'The chat could not be started. Please try again.'));
+      toast.error(chatErrorText(error, t('screen.startError')));
     } finally {
       setStarting(false);
     }
@@ -89,13 +91,13 @@ export function ChatScreen() {
 
   const rename = async (target: ChatThread, name: string) => {
     await threads.rename(target.id, name);
-    toast.success('Chat renamed');
+    toast.success(t('screen.renamed'));
   };
 
   const remove = async (target: ChatThread) => {
     await threads.remove(target.id);
     if (thread?.id === target.id) setParam({ thread: null });
-    toast.success(`Chat “${threadName(target)}” deleted`);
+    toast.success(t('screen.deleted', { name: threadName(target) }));
   };
 
   const nameAfterFirstQuestion = (target: ChatThread, question: string) => {
@@ -124,7 +126,7 @@ export function ChatScreen() {
   const titleBar = (
     <div className="min-w-0 flex-1">
       <p className="truncate font-medium text-sm" data-testid="chat-title">
-        {thread ? threadName(thread) : 'Chat'}
+        {thread ? threadName(thread) : t('screen.title')}
       </p>
       <p className="truncate text-muted-foreground text-xs">
         {assistant.assistantName}
@@ -138,9 +140,9 @@ export function ChatScreen() {
       <AssistantPicker assistants={assistants} value={assistant.id} onChange={(id) => setParam({ assistant: id, thread: null })} />
       <Button variant="outline" className="justify-start" onClick={() => void startThread()} disabled={starting}>
         <PlusIcon />
-        New chat
+        {t('screen.newChat')}
       </Button>
-      <nav aria-label="Your chats" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+      <nav aria-label={t('screen.yourChats')} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
         {threads.isLoading ? (
           <ThreadListSkeleton />
         ) : threads.threads.length ? (
@@ -152,7 +154,7 @@ export function ChatScreen() {
             onDelete={(t) => setDeleting({ thread: t, open: true })}
           />
         ) : (
-          <p className="px-2 py-6 text-center text-muted-foreground text-sm">No chats yet.</p>
+          <p className="px-2 py-6 text-center text-muted-foreground text-sm">{t('screen.noChats')}</p>
         )}
       </nav>
     </div>
@@ -160,39 +162,39 @@ export function ChatScreen() {
 
   return (
     <div className="flex h-[calc(100svh-3.5rem)] min-h-[480px] w-full">
-      <aside aria-label="Chats panel" className="hidden w-72 shrink-0 flex-col border-r bg-sidebar/40 p-3 lg:flex">
+      <aside aria-label={t('screen.panel')} className="hidden w-72 shrink-0 flex-col border-r bg-sidebar/40 p-3 lg:flex">
         <ChatHeader compact />
         {panel}
       </aside>
       <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
         <SheetContent side="left" className="w-[min(20rem,88vw)] gap-0 p-3 pt-10">
           <SheetHeader className="sr-only">
-            <SheetTitle>Chats</SheetTitle>
-            <SheetDescription>Choose an assistant and one of its chats.</SheetDescription>
+            <SheetTitle>{t('screen.sheetTitle')}</SheetTitle>
+            <SheetDescription>{t('screen.sheetDescription')}</SheetDescription>
           </SheetHeader>
           {panel}
         </SheetContent>
       </Sheet>
 
-      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
-        <h1 className="sr-only lg:hidden">Chat</h1>
+      <section aria-label={t('screen.title')} className="flex min-w-0 flex-1 flex-col">
+        <h1 className="sr-only lg:hidden">{t('screen.title')}</h1>
         {wide ? (
           <div className="flex h-12 shrink-0 items-center gap-2 border-b px-4">{titleBar}</div>
         ) : (
           // Without the chats panel (phones, tablets) the bar joins the app's header: one header, not two.
           <InAppHeader>
-            <Button variant="ghost" size="icon-sm" aria-label="Show chats" onClick={() => setSheetOpen(true)}>
+            <Button variant="ghost" size="icon-sm" aria-label={t('screen.showChats')} onClick={() => setSheetOpen(true)}>
               <MenuIcon />
             </Button>
             {titleBar}
-            <Button variant="ghost" size="icon-sm" aria-label="New chat" onClick={() => void startThread()} disabled={starting}>
+            <Button variant="ghost" size="icon-sm" aria-label={t('screen.newChat')} onClick={() => void startThread()} disabled={starting}>
               <PlusIcon />
             </Button>
           </InAppHeader>
         )}
         {threads.error ? (
           <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-            {chatErrorText(threads.error, 'The chats could not be loaded. Please reload the page.')}
+            {chatErrorText(threads.error, t('screen.loadError'))}
           </p>
         ) : thread ? (
           <Conversation key={thread.id} assistant={assistant} thread={thread} onTurnFinished={nameAfterFirstQuestion} />
@@ -214,6 +216,7 @@ export function ChatScreen() {
 }
 
 function ChatHeader({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('chat');
   return (
     <header className={compact ? 'mb-3 flex items-center gap-2 px-1' : 'mb-6 flex items-center gap-3'}>
       <span
@@ -226,8 +229,10 @@ function ChatHeader({ compact = false }: { compact?: boolean }) {
         <MessageSquareIcon className={compact ? 'size-4' : 'size-5'} aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <h1 className={compact ? 'font-semibold text-base tracking-tight' : 'font-semibold text-2xl tracking-tight'}>Chat</h1>
-        {compact ? null : <p className="text-muted-foreground text-sm">Talk to your assistants before your customers do.</p>}
+        <h1 className={compact ? 'font-semibold text-base tracking-tight' : 'font-semibold text-2xl tracking-tight'}>
+          {t('screen.title')}
+        </h1>
+        {compact ? null : <p className="text-muted-foreground text-sm">{t('screen.subtitle')}</p>}
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import type { Assistant } from '@aisle/contracts/assistants';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@aisle/contracts/chat';
 import { AlertCircleIcon, CircleStopIcon, MessageCircleQuestionIcon, RotateCcwIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessageComposer } from '@/components/message-composer';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ const FOLLOW_THRESHOLD = 120;
 
 /** The failed turn's banner: what went wrong and the way out (retry, or top up for no credit). */
 function TurnErrorBanner({ turn, onRetry }: { turn: TurnState; onRetry: () => void }) {
+  const { t } = useTranslation('chat');
   const error = turn.error;
   if (!error) return null;
   return (
@@ -32,12 +34,12 @@ function TurnErrorBanner({ turn, onRetry }: { turn: TurnState; onRetry: () => vo
       <span className="min-w-0 flex-1">{error.detail}</span>
       {error.code === 'no_credit' ? (
         <Button asChild size="sm" variant="outline">
-          <Link to={paths.account}>Top up</Link>
+          <Link to={paths.account}>{t('conversation.topUp')}</Link>
         </Button>
       ) : (
         <Button size="sm" variant="outline" onClick={onRetry}>
           <RotateCcwIcon />
-          Retry
+          {t('conversation.retry')}
         </Button>
       )}
     </div>
@@ -45,15 +47,16 @@ function TurnErrorBanner({ turn, onRetry }: { turn: TurnState; onRetry: () => vo
 }
 
 function Suggestions({ questions, onAsk }: { questions: string[]; onAsk: (question: string) => void }) {
+  const { t } = useTranslation('chat');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-10 text-center">
       <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-8 ring-primary/5">
         <SparklesIcon className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="font-semibold text-lg tracking-tight">Ask anything a customer would</h2>
-      <p className="mt-1 text-muted-foreground text-sm">Answers come from the assistant’s stores, with their sources.</p>
+      <h2 className="font-semibold text-lg tracking-tight">{t('conversation.suggestTitle')}</h2>
+      <p className="mt-1 text-muted-foreground text-sm">{t('conversation.suggestBody')}</p>
       {questions.length ? (
-        <ul aria-label="Suggested questions" className="mt-6 flex flex-wrap justify-center gap-2">
+        <ul aria-label={t('conversation.suggested')} className="mt-6 flex flex-wrap justify-center gap-2">
           {questions.map((question) => (
             <li key={question}>
               <button
@@ -85,6 +88,7 @@ export function Conversation({
   thread: ChatThread;
   onTurnFinished: (thread: ChatThread, question: string) => void;
 }) {
+  const { t } = useTranslation('chat');
   const { messages, isLoading, error, append } = useMessages(thread.id);
   const { turn, busy, send, retry, stop } = useChatTurn({
     threadId: thread.id,
@@ -122,18 +126,18 @@ export function Conversation({
         className="min-h-0 flex-1 overflow-y-auto"
       >
         {isLoading ? (
-          <div className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6" role="status" aria-label="Loading messages">
+          <div className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6" role="status" aria-label={t('conversation.loading')}>
             <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
             <Skeleton className="h-24 w-3/4 rounded-2xl" />
           </div>
         ) : error ? (
           <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-            {chatErrorText(error, 'The messages could not be loaded. Please reload the page.')}
+            {chatErrorText(error, t('conversation.loadError'))}
           </p>
         ) : empty ? (
           <Suggestions questions={suggestedQuestionsOf(assistant.assistantUserQA)} onAsk={send} />
         ) : (
-          <ol aria-label="Conversation" className="mx-auto flex max-w-3xl flex-col gap-5 p-4 md:p-6">
+          <ol aria-label={t('conversation.label')} className="mx-auto flex max-w-3xl flex-col gap-5 p-4 md:p-6">
             {messages.map((message) =>
               message.senderType === 'user' ? (
                 <UserBubble key={message.id} content={message.content} avatarUrl={assistant.userAvatarUrl} />
@@ -162,9 +166,9 @@ export function Conversation({
                   {turn.status === 'stopped' ? (
                     <p className="mt-2 flex items-center gap-1.5 text-muted-foreground text-xs">
                       <CircleStopIcon className="size-3.5" aria-hidden="true" />
-                      Stopped. This answer was not saved.
+                      {t('conversation.stopped')}
                       <button type="button" onClick={retry} className="font-medium text-primary hover:underline">
-                        Ask again
+                        {t('conversation.askAgain')}
                       </button>
                     </p>
                   ) : null}
@@ -179,16 +183,16 @@ export function Conversation({
         <div className="mx-auto max-w-3xl">
           <MessageComposer
             id="chat-composer"
-            formLabel="Send a message"
-            fieldLabel="Message"
-            placeholder={busy ? `${name} is answering…` : `Message ${name}…`}
+            formLabel={t('conversation.formLabel')}
+            fieldLabel={t('conversation.fieldLabel')}
+            placeholder={busy ? t('conversation.answering', { name }) : t('conversation.placeholder', { name })}
             maxLength={CHAT_MESSAGE_MAX_LENGTH}
             busy={busy}
             focusWhenReady
             onSend={send}
             onStop={stop}
           />
-          <p className="mt-1.5 hidden text-center text-[11px] text-muted-foreground sm:block">Enter to send · Shift+Enter for a new line</p>
+          <p className="mt-1.5 hidden text-center text-[11px] text-muted-foreground sm:block">{t('conversation.keys')}</p>
         </div>
       </div>
     </div>

@@ -1,7 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { chatErrorText } from '../chat-error-text';
-
-const errorText = (failure: unknown) => chatErrorText(failure, 'The chat could not be deleted. Please try again.');
 
 /** Confirms deleting a chat by name. */
 export function DeleteThreadDialog({
@@ -15,16 +14,23 @@ export function DeleteThreadDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => Promise<void>;
 }) {
+  const { t } = useTranslation('chat');
+  const errorText = (failure: unknown) => chatErrorText(failure, t('deleteDialog.error'));
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete chat?"
-      confirmLabel="Delete chat"
+      title={t('deleteDialog.title')}
+      confirmLabel={t('deleteDialog.confirm')}
       onConfirm={onConfirm}
       errorText={errorText}
     >
-      “<strong className="font-medium text-foreground">{name}</strong>” and all its messages will be deleted. This cannot be undone.
+      <Trans
+        t={t}
+        i18nKey="deleteDialog.body"
+        values={{ name }}
+        components={{ strong: <strong className="font-medium text-foreground" /> }}
+      />
     </ConfirmDialog>
   );
 }

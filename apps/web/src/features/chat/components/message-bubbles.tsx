@@ -1,9 +1,11 @@
 import type { Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
 import { BotIcon, CoinsIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CitationList, inlineCitationChip } from '@/components/markdown/citation-chip';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { TypingIndicator } from '@/components/typing-indicator';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { usageSummary } from '../format-usage';
 import { ToolCallList } from './tool-calls';
@@ -21,8 +23,9 @@ function Avatar({ url, fallback, className }: { url?: string | null; fallback: R
 
 /** The merchant's question, right-aligned. */
 export function UserBubble({ content, avatarUrl }: { content: string; avatarUrl?: string | null }) {
+  const { t } = useTranslation('chat');
   return (
-    <li aria-label="You said" className="flex justify-end gap-3">
+    <li aria-label={t('bubbles.youSaid')} className="flex justify-end gap-3">
       <div className="max-w-[85%] rounded-2xl rounded-tr-md bg-primary px-4 py-2.5 text-primary-foreground text-sm leading-relaxed whitespace-pre-wrap break-words shadow-xs sm:max-w-[75%]">
         {content}
       </div>
@@ -33,6 +36,9 @@ export function UserBubble({ content, avatarUrl }: { content: string; avatarUrl?
 
 /** Tokens in and out and the cost of one reply, with the model on hover. */
 export function UsageFooter({ usage }: { usage: LlmUsage }) {
+  // The summary's words come from the catalog: follow the interface's language.
+  useTranslation('chat');
+  const format = useFormat();
   return (
     <p
       className="mt-2 flex flex-wrap items-center gap-1 text-[11px] text-muted-foreground tabular-nums"
@@ -40,7 +46,7 @@ export function UsageFooter({ usage }: { usage: LlmUsage }) {
       data-testid="reply-usage"
     >
       <CoinsIcon className="size-3" aria-hidden="true" />
-      <span>{usageSummary(usage)}</span>
+      <span>{usageSummary(usage, format)}</span>
     </p>
   );
 }
@@ -68,8 +74,9 @@ export function AssistantBubble({
   streaming?: boolean;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('chat');
   return (
-    <li aria-label={`${assistantName} said`} aria-busy={streaming || undefined} className="flex gap-3">
+    <li aria-label={t('bubbles.said', { name: assistantName })} aria-busy={streaming || undefined} className="flex gap-3">
       <Avatar url={avatarUrl} className="bg-primary/10 text-primary" fallback={<BotIcon className="size-4" />} />
       <div className="min-w-0 max-w-[calc(100%-2.75rem)] flex-1 sm:max-w-[80%] sm:flex-none">
         <p className="mb-1 font-medium text-muted-foreground text-xs">{assistantName}</p>

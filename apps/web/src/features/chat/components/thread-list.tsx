@@ -1,6 +1,7 @@
 import { DEFAULT_THREAD_NAME, THREAD_NAME_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { CheckIcon, EllipsisIcon, MessageSquareIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,23 +12,30 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { type Formatters, useFormat } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import type { ChatThread } from '../api/threads-api';
 import { chatErrorText } from '../chat-error-text';
 
-export const threadName = (thread: Pick<ChatThread, 'name'>) => thread.name?.trim() || DEFAULT_THREAD_NAME;
+/**
+ * A thread's name; an unnamed one, or one still called by the server's default name ("New chat"),
+ * is named in the interface's language.
+ */
+export const threadName = (thread: Pick<ChatThread, 'name'>) => {
+  const name = thread.name?.trim();
+  return name && name !== DEFAULT_THREAD_NAME ? name : i18n.t('chat:threadList.defaultName');
+};
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-/** "14:05" today, "Nov 3" before. */
-function whenText(iso: string): string {
+/** "14:05" today, "Nov 3" before, in the interface's language. */
+function whenText(iso: string, format: Formatters): string {
   const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dayFormat.format(date);
+  return date.toDateString() === new Date().toDateString() ? format.time(date) : format.dateParts(date, { month: 'short', day: 'numeric' });
 }
 
 /** A thread's name as an input, saved on Enter or the tick, abandoned on Escape. */
 function RenameField({ thread, onRename, onDone }: { thread: ChatThread; onRename: (name: string) => Promise<void>; onDone: () => void }) {
+  const { t } = useTranslation('chat');
   const [name, setName] = useState(threadName(thread));
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +48,7 @@ function RenameField({ thread, onRename, onDone }: { thread: ChatThread; onRenam
       await onRename(next);
       onDone();
     } catch (error) {
-      toast.error(chatErrorText(error, 'The chat could not be renamed. Please try again.'));
+      toast.error(chatErrorText(error, t('threadList.renameError')));
       setBusy(false);
     }
   };
@@ -48,7 +56,7 @@ function RenameField({ thread, onRename, onDone }: { thread: ChatThread; onRenam
   return (
     <form onSubmit={(event) => void save(event)} className="flex items-center gap-1 p-1.5">
       <input
-        aria-label="Chat name"
+        aria-label={t('threadList.nameLabel')}
         value={name}
         onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => {
@@ -61,10 +69,10 @@ function RenameField({ thread, onRename, onDone }: { thread: ChatThread; onRenam
         onFocus={(event) => event.currentTarget.select()}
         className="h-8 min-w-0 flex-1 rounded-md border bg-background px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
       />
-      <Button type="submit" size="icon-sm" variant="ghost" aria-label="Save name" disabled={busy}>
+      <Button type="submit" size="icon-sm" variant="ghost" aria-label={t('threadList.saveName')} disabled={busy}>
         <CheckIcon />
       </Button>
-      <Button type="button" size="icon-sm" variant="ghost" aria-label="Cancel rename" onClick={onDone}>
+      <Button type="button" size="icon-sm" variant="ghost" aria-label={t('threadList.cancelRename')} onClick={onDone}>
         <XIcon />
       </Button>
     </form>
@@ -85,9 +93,11 @@ export function ThreadList({
   onRename: (thread: ChatThread, name: string) => Promise<void>;
   onDelete: (thread: ChatThread) => void;
 }) {
+  const { t } = useTranslation('chat');
+  const format = useFormat();
   const [renaming, setRenaming] = useState<string | null>(null);
   return (
-    <ul aria-label="Chats" className="flex min-w-0 flex-col gap-0.5">
+    <ul aria-label={t('threadList.label')} className="flex min-w-0 flex-col gap-0.5">
       {threads.map((thread) => {
         const selected = thread.id === selectedId;
         const name = threadName(thread);
@@ -113,7 +123,7 @@ export function ThreadList({
                   />
                   <span className="min-w-0 flex-1">
                     <span className={cn('block truncate text-sm', selected && 'font-medium')}>{name}</span>
-                    <span className="block text-muted-foreground text-xs">{whenText(thread.updatedAt || thread.createdAt)}</span>
+                    <span className="block text-muted-foreground text-xs">{whenText(thread.updatedAt || thread.createdAt, format)}</span>
                   </span>
                 </button>
                 <DropdownMenu modal={false}>
@@ -122,7 +132,7 @@ export function ThreadList({
                       variant="ghost"
                       size="icon-sm"
                       className="absolute top-1/2 right-1 -translate-y-1/2 opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100"
-                      aria-label={`Actions for ${name}`}
+                      aria-label={t('threadList.actions', { name })}
                     >
                       <EllipsisIcon />
                     </Button>
@@ -130,12 +140,12 @@ export function ThreadList({
                   <DropdownMenuContent align="end">
                     <DropdownMenuItem onSelect={() => setRenaming(thread.id)}>
                       <PencilIcon />
-                      Rename
+                      {t('threadList.rename')}
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem variant="destructive" onSelect={() => onDelete(thread)}>
                       <Trash2Icon />
-                      Delete
+                      {t('threadList.delete')}
                     </DropdownMenuItem>
                   </DropdownMenuContent>
                 </DropdownMenu>

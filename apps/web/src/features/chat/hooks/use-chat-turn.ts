@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@aisle/contracts/chat';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
+import { i18n } from '@/i18n/i18n';
 import { sendChatMessage } from '../api/send-chat-message';
 import { chatErrorCode, chatErrorText } from '../chat-error-text';
 import { isActive, turnReducer } from '../reply-state';
@@ -62,7 +63,7 @@ export function useChatTurn({
           type: 'error',
           error: {
             code,
-            detail: chatErrorText(error, 'The message could not be sent. Please try again.'),
+            detail: chatErrorText(error, i18n.t('chat:conversation.sendError')),
             retryable: code !== 'no_credit',
           },
         });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import { type ChatThread, createThread, deleteThread, listThreads, renameThread, threadsQueryKey } from '../api/threads-api';
 
@@ -36,7 +37,7 @@ export function useThreads(assistantId: string | null) {
       return thread;
     },
     async rename(id: string, name: string): Promise<void> {
-      if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+      if (!client) throw new Error(i18n.t('chat:errors.notConnected'));
       const renamed = await renameThread(client, id, name);
       update((threads) => threads.map((t) => (t.id === id ? { ...t, ...renamed } : t)));
     },

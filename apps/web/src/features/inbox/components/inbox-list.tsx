@@ -1,6 +1,8 @@
 import { LoaderCircleIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
 import { fullTimeText, needsPersonReasonText, originLabel, previewText, relativeTimeText, visitorName } from '../thread-display';
@@ -21,22 +23,25 @@ export function InboxRow({
   now: number;
   onSelect: (thread: InboxThread) => void;
 }) {
+  const { t } = useTranslation('inbox');
+  const format = useFormat();
   const unread = isUnread(thread);
   const visitor = visitorName(thread);
-  const when = relativeTimeText(thread.lastActivityAt, now);
+  const when = relativeTimeText(thread.lastActivityAt, now, format);
+  const separator = t('list.separator');
   // One spoken line per row, in the order the eye reads it.
   const name = [
     visitor,
-    unread ? 'unread' : null,
-    thread.needsHuman ? ['needs a person', needsPersonReasonText(thread.needsHumanReason)].filter(Boolean).join(', ') : null,
+    unread ? t('list.unread') : null,
+    thread.needsHuman ? [t('list.needsPerson'), needsPersonReasonText(thread.needsHumanReason)].filter(Boolean).join(separator) : null,
     thread.assistantName,
     originLabel(thread.origin),
-    thread.autoReplyPaused ? 'auto-reply paused' : null,
+    thread.autoReplyPaused ? t('list.autoReplyPaused') : null,
     previewText(thread),
     when,
   ]
     .filter(Boolean)
-    .join(', ');
+    .join(separator);
   return (
     <li aria-label={visitor} data-unread={unread || undefined} data-needs-person={thread.needsHuman || undefined} className="min-w-0">
       <button
@@ -57,14 +62,14 @@ export function InboxRow({
             <span className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{visitor}</span>
             <time
               dateTime={thread.lastActivityAt}
-              title={fullTimeText(thread.lastActivityAt)}
+              title={fullTimeText(thread.lastActivityAt, format)}
               className={cn('shrink-0 text-xs tabular-nums', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}
             >
               {when}
             </time>
           </span>
           <span className="mt-0.5 flex min-w-0 items-center gap-1.5">
-            <span className="min-w-0 truncate text-muted-foreground text-xs">{thread.assistantName ?? 'Shared assistant'}</span>
+            <span className="min-w-0 truncate text-muted-foreground text-xs">{thread.assistantName ?? t('list.sharedAssistant')}</span>
             <OriginBadge origin={thread.origin} />
             {thread.autoReplyPaused ? <PausedBadge /> : null}
           </span>
@@ -98,9 +103,10 @@ export function InboxList({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
+  const { t } = useTranslation('inbox');
   return (
     <>
-      <ul aria-label="Conversations" className="flex min-w-0 flex-col gap-0.5">
+      <ul aria-label={t('list.label')} className="flex min-w-0 flex-col gap-0.5">
         {threads.map((thread) => (
           <InboxRow key={thread.id} thread={thread} selected={thread.id === selectedId} now={now} onSelect={onSelect} />
         ))}
@@ -109,7 +115,7 @@ export function InboxList({
         <div className="flex justify-center py-3">
           <Button variant="ghost" size="sm" onClick={onLoadMore} disabled={loadingMore}>
             {loadingMore ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            Load more
+            {t('list.loadMore')}
           </Button>
         </div>
       ) : null}
@@ -118,8 +124,9 @@ export function InboxList({
 }
 
 export function InboxListSkeleton() {
+  const { t } = useTranslation('inbox');
   return (
-    <div className="grid gap-2 p-1" role="status" aria-label="Loading conversations">
+    <div className="grid gap-2 p-1" role="status" aria-label={t('list.loading')}>
       {[0, 1, 2, 3, 4].map((index) => (
         <Skeleton key={index} className="h-[74px] rounded-lg" />
       ))}

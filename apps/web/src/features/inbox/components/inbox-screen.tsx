@@ -1,4 +1,5 @@
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -22,16 +23,16 @@ import { UnansweredQuestions } from './unanswered-questions';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The assistants that have shares, once each, by name (an assistant may be shared more than once). */
-function assistantOptions(shares: readonly InboxShare[]): AssistantOption[] {
+function assistantOptions(shares: readonly InboxShare[], untitled: string, language: string): AssistantOption[] {
   const byId = new Map<string, string>();
   for (const share of shares)
-    if (!byId.has(share.originalAssistantID)) byId.set(share.originalAssistantID, share.assistantName || 'Untitled assistant');
-  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    if (!byId.has(share.originalAssistantID)) byId.set(share.originalAssistantID, share.assistantName || untitled);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
 /** Every assistant's name by id, from its shares (the unanswered questions name their assistant). */
-function assistantNames(shares: readonly InboxShare[]): Map<string, string> {
-  return new Map(assistantOptions(shares).map((option) => [option.id, option.name]));
+function assistantNames(options: readonly AssistantOption[]): Map<string, string> {
+  return new Map(options.map((option) => [option.id, option.name]));
 }
 
 /** The link to hand out while no one has written: the newest share that works. */
@@ -47,6 +48,7 @@ function handOutLink(shares: readonly InboxShare[], now: number): string | null 
  * second tab (`?view=unanswered`) lists the questions the assistant could not answer.
  */
 export function InboxScreen() {
+  const { t, i18n } = useTranslation('inbox');
   const liveError = useInboxLive();
   const now = useNow();
   const [params, setParams] = useSearchParams();
@@ -71,6 +73,7 @@ export function InboxScreen() {
     [search, assistantId, origin, needsHuman, shareIdsKey],
   );
   const inbox = useInboxThreads(query);
+  const assistants = assistantOptions(shares, t('screen.untitledAssistant'), i18n.resolvedLanguage ?? i18n.language);
 
   const selectThread = (id: string | null) =>
     setParams(
@@ -106,7 +109,7 @@ export function InboxScreen() {
   if (inbox.error) {
     content = (
       <p role="alert" className="m-1 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-destructive text-sm">
-        {apiErrorText(inbox.error, 'The conversations could not be loaded. Please reload the page.')}
+        {apiErrorText(inbox.error, t('screen.loadError'))}
       </p>
     );
   } else if (inbox.isLoading || (sharesLoading && inbox.threads.length === 0)) {
@@ -138,12 +141,12 @@ export function InboxScreen() {
   return (
     <div className="flex h-[calc(100svh-3.5rem)] min-h-[480px] w-full">
       <aside
-        aria-label="Conversations list"
+        aria-label={t('screen.listRegion')}
         className={cn('min-w-0 flex-1 flex-col border-r bg-sidebar/40 md:flex md:w-80 md:flex-none lg:w-96', threadId ? 'hidden' : 'flex')}
       >
         <header className="px-4 pt-4 pb-3">
-          <h1 className="font-semibold text-xl tracking-tight">Conversations</h1>
-          <p className="text-muted-foreground text-sm">Your customers’ conversations, live.</p>
+          <h1 className="font-semibold text-xl tracking-tight">{t('screen.title')}</h1>
+          <p className="text-muted-foreground text-sm">{t('screen.subtitle')}</p>
         </header>
         <InboxTabs
           view={view}
@@ -155,7 +158,7 @@ export function InboxScreen() {
                 role="alert"
                 className="mx-3 mb-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-800 text-xs dark:text-amber-300"
               >
-                {liveError}
+                {t('screen.liveError')}
               </p>
             ) : null
           }
@@ -165,7 +168,7 @@ export function InboxScreen() {
                 <InboxToolbar
                   search={searchText}
                   onSearchChange={setSearchText}
-                  assistants={assistantOptions(shares)}
+                  assistants={assistants}
                   assistantId={assistantId}
                   onAssistantChange={setAssistantId}
                   origin={origin}
@@ -174,18 +177,18 @@ export function InboxScreen() {
                   onNeedsHumanChange={setNeedsHuman}
                 />
               </div>
-              <nav aria-label="Shared conversations" className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
+              <nav aria-label={t('screen.sharedConversations')} className="min-h-0 flex-1 overflow-y-auto border-t px-2 py-2">
                 {content}
               </nav>
             </>
           }
           unanswered={
-            <section aria-label="Questions the assistant could not answer" className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
+            <section aria-label={t('screen.unansweredRegion')} className="min-h-0 flex-1 overflow-y-auto px-2 py-2">
               <UnansweredQuestions
                 questions={unanswered.questions}
                 isLoading={unanswered.isLoading}
                 error={unanswered.error}
-                assistantNames={assistantNames(shares)}
+                assistantNames={assistantNames(assistants)}
                 now={now}
                 onOpenThread={selectThread}
               />
@@ -193,7 +196,7 @@ export function InboxScreen() {
           }
         />
       </aside>
-      <section aria-label="Conversation" className={cn('min-w-0 flex-1 flex-col', threadId ? 'flex' : 'hidden md:flex')}>
+      <section aria-label={t('screen.conversationRegion')} className={cn('min-w-0 flex-1 flex-col', threadId ? 'flex' : 'hidden md:flex')}>
         {threadId ? <ThreadView key={threadId} threadId={threadId} onBack={() => selectThread(null)} /> : <NoThreadSelected />}
       </section>
     </div>

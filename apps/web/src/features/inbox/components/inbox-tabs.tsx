@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 export type InboxView = 'conversations' | 'unanswered';
@@ -34,18 +35,19 @@ export function InboxTabs({
   conversations: ReactNode;
   unanswered: ReactNode;
 }) {
+  const { t } = useTranslation('inbox');
   return (
     <Tabs.Root value={view} onValueChange={(value) => onChange(inboxViewFrom(value))} className="flex min-h-0 flex-1 flex-col">
-      <Tabs.List aria-label="Inbox" className="mb-3 flex gap-4 border-b px-4">
+      <Tabs.List aria-label={t('tabs.label')} className="mb-3 flex gap-4 border-b px-4">
         <Tabs.Trigger value="conversations" className={triggerClassName}>
-          Conversations
+          {t('tabs.conversations')}
         </Tabs.Trigger>
         <Tabs.Trigger
           value="unanswered"
           className={triggerClassName}
-          aria-label={unansweredCount ? `Unanswered questions, ${unansweredCount} waiting` : undefined}
+          aria-label={unansweredCount ? t('tabs.unansweredWaiting', { count: unansweredCount }) : undefined}
         >
-          Unanswered questions
+          {t('tabs.unanswered')}
           {unansweredCount ? (
             <span className="rounded-full bg-primary px-1.5 py-px text-[11px] text-primary-foreground tabular-nums" aria-hidden="true">
               {unansweredCount}

@@ -1,6 +1,7 @@
 import { threadOrigins } from '@aisle/contracts/channels';
 import { SearchIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import type * as React from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { originLabel } from '../thread-display';
@@ -47,6 +48,7 @@ export function InboxToolbar({
   needsHuman: boolean;
   onNeedsHumanChange: (needsHuman: boolean) => void;
 }) {
+  const { t } = useTranslation('inbox');
   return (
     <div className="grid gap-2">
       <div className="relative">
@@ -56,8 +58,8 @@ export function InboxToolbar({
         />
         <Input
           type="search"
-          aria-label="Search conversations"
-          placeholder="Search conversations"
+          aria-label={t('toolbar.search')}
+          placeholder={t('toolbar.search')}
           maxLength={SEARCH_MAX_LENGTH}
           value={search}
           onChange={(event) => onSearchChange(event.target.value)}
@@ -66,7 +68,7 @@ export function InboxToolbar({
         {search ? (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={t('toolbar.clearSearch')}
             onClick={() => onSearchChange('')}
             className="-translate-y-1/2 absolute top-1/2 right-1.5 rounded p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
@@ -75,8 +77,12 @@ export function InboxToolbar({
         ) : null}
       </div>
       <div className="flex gap-2">
-        <FilterSelect aria-label="Assistant" value={assistantId ?? ''} onChange={(event) => onAssistantChange(event.target.value || null)}>
-          <option value="">All assistants</option>
+        <FilterSelect
+          aria-label={t('toolbar.assistant')}
+          value={assistantId ?? ''}
+          onChange={(event) => onAssistantChange(event.target.value || null)}
+        >
+          <option value="">{t('toolbar.allAssistants')}</option>
           {assistants.map((assistant) => (
             <option key={assistant.id} value={assistant.id}>
               {assistant.name}
@@ -84,12 +90,12 @@ export function InboxToolbar({
           ))}
         </FilterSelect>
         <FilterSelect
-          aria-label="Origin"
+          aria-label={t('toolbar.origin')}
           value={origin ?? ''}
           onChange={(event) => onOriginChange(event.target.value || null)}
           className="max-w-32"
         >
-          <option value="">All origins</option>
+          <option value="">{t('toolbar.allOrigins')}</option>
           {threadOrigins.map((value) => (
             <option key={value} value={value}>
               {originLabel(value)}
@@ -109,7 +115,7 @@ export function InboxToolbar({
         )}
       >
         <UserRoundIcon className="size-3.5" aria-hidden="true" />
-        Needs a person
+        {t('toolbar.needsPerson')}
       </button>
     </div>
   );

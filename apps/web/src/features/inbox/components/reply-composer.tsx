@@ -1,5 +1,6 @@
 import { SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { SendHorizontalIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { MessageComposer } from '@/components/message-composer';
 
 /**
@@ -16,20 +17,19 @@ export function ReplyComposer({
   /** Stores the reply; rejects when it was not sent. */
   onSend: (text: string) => Promise<void>;
 }) {
+  const { t } = useTranslation('inbox');
   return (
     <div className="border-t bg-background/80 p-3 backdrop-blur md:px-4">
       <MessageComposer
-        formLabel="Reply by hand"
-        fieldLabel="Reply"
-        placeholder={`Reply to ${visitor}…`}
+        formLabel={t('composer.formLabel')}
+        fieldLabel={t('composer.fieldLabel')}
+        placeholder={t('composer.placeholder', { visitor })}
         maxLength={SHARED_MESSAGE_MAX_LENGTH}
-        sendLabel="Send reply"
+        sendLabel={t('composer.send')}
         sendIcon={<SendHorizontalIcon />}
         onSend={onSend}
       />
-      <p className="mt-1.5 text-center text-[11px] text-muted-foreground">
-        {paused ? 'Enter to send · Shift+Enter for a new line' : 'Sending a reply pauses auto-reply on this conversation.'}
-      </p>
+      <p className="mt-1.5 text-center text-[11px] text-muted-foreground">{paused ? t('composer.keys') : t('composer.pausesAutoReply')}</p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   PhoneIcon,
   UserRoundIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { needsPersonReasonText, originLabel } from '../thread-display';
 
@@ -22,6 +23,8 @@ const ORIGIN_ICONS: Record<string, LucideIcon> = {
 
 /** Where the conversation started: the public chat page (Web), the storefront widget, or a channel (Messenger, Instagram, WhatsApp, LINE). */
 export function OriginBadge({ origin, className }: { origin: string | null; className?: string }) {
+  // The label is read from the catalog: follow the interface's language.
+  useTranslation('inbox');
   const Icon = (origin && ORIGIN_ICONS[origin]) || GlobeIcon;
   return (
     <span
@@ -40,6 +43,7 @@ export function OriginBadge({ origin, className }: { origin: string | null; clas
 
 /** Auto-reply is off on this conversation: the team answers by hand. */
 export function PausedBadge({ className }: { className?: string }) {
+  const { t } = useTranslation('inbox');
   return (
     <span
       data-slot="paused-badge"
@@ -49,7 +53,7 @@ export function PausedBadge({ className }: { className?: string }) {
       )}
     >
       <PauseIcon className="size-3" aria-hidden="true" />
-      Paused
+      {t('badges.paused')}
     </span>
   );
 }
@@ -59,6 +63,7 @@ export function PausedBadge({ className }: { className?: string }) {
  * with why when it is known.
  */
 export function NeedsPersonBadge({ reason, className }: { reason: string | null; className?: string }) {
+  const { t } = useTranslation('inbox');
   const why = needsPersonReasonText(reason);
   return (
     <span
@@ -69,7 +74,7 @@ export function NeedsPersonBadge({ reason, className }: { reason: string | null;
       )}
     >
       <UserRoundIcon className="size-3" aria-hidden="true" />
-      Needs a person
+      {t('badges.needsPerson')}
       {why ? <span className="font-normal">· {why}</span> : null}
     </span>
   );

@@ -1,18 +1,14 @@
 import { BotIcon, HeadsetIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inlineCitationChip } from '@/components/markdown/citation-chip';
 // The chat screen's sanitised Markdown renderer (raw HTML never rendered, links made safe).
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { type InboxMessage, VISITOR_SENDER } from '../api/shared-thread-fields';
 import { citationsOf } from '../message-citations';
-import { fullTimeText } from '../thread-display';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const shortTime = (iso: string) => {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? '' : timeFormat.format(at);
-};
+import { fullTimeText, shortTimeText } from '../thread-display';
 
 function Bubble({
   who,
@@ -29,8 +25,10 @@ function Bubble({
   createdAt: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('inbox');
+  const format = useFormat();
   return (
-    <li aria-label={`${who} said`} data-sender={tone} className={cn('flex gap-2.5', align === 'end' && 'flex-row-reverse')}>
+    <li aria-label={t('message.said', { who })} data-sender={tone} className={cn('flex gap-2.5', align === 'end' && 'flex-row-reverse')}>
       <span
         aria-hidden="true"
         className={cn(
@@ -45,8 +43,8 @@ function Bubble({
       <div className={cn('flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]', align === 'end' && 'items-end')}>
         <p className="mb-1 flex items-baseline gap-2 text-xs">
           <span className="font-medium text-muted-foreground">{who}</span>
-          <time dateTime={createdAt} title={fullTimeText(createdAt)} className="text-[11px] text-muted-foreground/80 tabular-nums">
-            {shortTime(createdAt)}
+          <time dateTime={createdAt} title={fullTimeText(createdAt, format)} className="text-[11px] text-muted-foreground/80 tabular-nums">
+            {shortTimeText(createdAt, format)}
           </time>
         </p>
         <div
@@ -70,6 +68,7 @@ function Bubble({
  * the right, the team's own answers marked "You (team)".
  */
 export function ThreadMessage({ message, visitor }: { message: InboxMessage; visitor: string }) {
+  const { t } = useTranslation('inbox');
   if (message.senderType === VISITOR_SENDER) {
     return (
       <Bubble who={visitor} icon={<UserIcon className="size-3.5" />} align="start" tone="visitor" createdAt={message.createdAt}>
@@ -80,7 +79,7 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
   const team = message.isManualResponse;
   return (
     <Bubble
-      who={team ? 'You (team)' : 'Assistant'}
+      who={team ? t('message.team') : t('message.assistant')}
       icon={team ? <HeadsetIcon className="size-3.5" /> : <BotIcon className="size-3.5" />}
       align="end"
       tone={team ? 'team' : 'assistant'}
@@ -89,7 +88,7 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
       <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} renderCitation={inlineCitationChip} />
       {message.deliveryStatus === 'failed' ? (
         <p role="alert" className="mt-2 border-destructive/30 border-t pt-1.5 text-destructive text-xs">
-          Not delivered{message.deliveryError ? `: ${message.deliveryError}` : '.'}
+          {message.deliveryError ? t('message.notDeliveredBecause', { error: message.deliveryError }) : t('message.notDelivered')}
         </p>
       ) : null}
     </Bubble>

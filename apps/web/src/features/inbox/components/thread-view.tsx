@@ -1,9 +1,11 @@
 import { replyRefusalOf, replyWindowOf } from '@aisle/contracts/channels';
 import { ArrowLeftIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
 import { useInboxThread, useThreadMessages } from '../hooks/use-inbox-thread';
@@ -25,8 +27,9 @@ import { VisitorContactCard } from './visitor-contact';
 const FOLLOW_THRESHOLD = 120;
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('inbox');
   return (
-    <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Back to conversations" onClick={onBack}>
+    <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label={t('thread.back')} onClick={onBack}>
       <ArrowLeftIcon />
     </Button>
   );
@@ -34,6 +37,7 @@ function BackButton({ onBack }: { onBack: () => void }) {
 
 /** The chosen conversation, loaded from the list when it is there or by id (a shared link, a reload). */
 export function ThreadView({ threadId, onBack }: { threadId: string; onBack: () => void }) {
+  const { t } = useTranslation('inbox');
   const { thread, isLoading, error } = useInboxThread(threadId);
   if (thread) return <ThreadPane thread={thread} onBack={onBack} />;
   return (
@@ -42,15 +46,13 @@ export function ThreadView({ threadId, onBack }: { threadId: string; onBack: () 
         <BackButton onBack={onBack} />
       </div>
       {isLoading ? (
-        <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" role="status" aria-label="Loading conversation">
+        <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-6" role="status" aria-label={t('thread.loading')}>
           <Skeleton className="h-10 w-1/2 rounded-2xl" />
           <Skeleton className="ml-auto h-24 w-3/4 rounded-2xl" />
         </div>
       ) : (
         <p role="alert" className="m-4 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-          {error
-            ? apiErrorText(error, 'The conversation could not be loaded. Please reload the page.')
-            : 'This conversation does not exist.'}
+          {error ? apiErrorText(error, t('thread.loadError')) : t('thread.notFound')}
         </p>
       )}
     </div>
@@ -58,6 +60,8 @@ export function ThreadView({ threadId, onBack }: { threadId: string; onBack: () 
 }
 
 function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => void }) {
+  const { t } = useTranslation('inbox');
+  const format = useFormat();
   const { messages, isLoading, error } = useThreadMessages(thread.id);
   const { pause, handled, reply, summarize, markRead } = useThreadActions(thread.id);
   const visible = usePageVisible();
@@ -86,13 +90,7 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
   const togglePause = () => {
     const paused = !thread.autoReplyPaused;
     pause.mutate(paused, {
-      onError: (failure) =>
-        toast.error(
-          apiErrorText(
-            failure,
-            paused ? 'Auto-reply could not be paused. Please try again.' : 'Auto-reply could not be resumed. Please try again.',
-          ),
-        ),
+      onError: (failure) => toast.error(apiErrorText(failure, paused ? t('thread.pauseError') : t('thread.resumeError'))),
     });
   };
 
@@ -101,19 +99,19 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
     try {
       await reply.mutateAsync(text);
     } catch (failure) {
-      toast.error(apiErrorText(failure, 'The reply was not sent. Please try again.'));
+      toast.error(apiErrorText(failure, t('thread.replyError')));
       throw failure;
     }
   };
 
   const markHandled = () =>
     handled.mutate(undefined, {
-      onError: (failure) => toast.error(apiErrorText(failure, 'The conversation could not be marked as handled. Please try again.')),
+      onError: (failure) => toast.error(apiErrorText(failure, t('thread.handledError'))),
     });
 
   const summarizeNow = () =>
     summarize.mutate(undefined, {
-      onError: (failure) => toast.error(apiErrorText(failure, 'The conversation could not be summarised. Please try again.')),
+      onError: (failure) => toast.error(apiErrorText(failure, t('thread.summarizeError'))),
     });
 
   return (
@@ -125,16 +123,16 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
             {visitor}
           </h2>
           <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
-            <span className="truncate">{thread.assistantName ?? 'Shared assistant'}</span>
+            <span className="truncate">{thread.assistantName ?? t('list.sharedAssistant')}</span>
             <OriginBadge origin={thread.origin} />
-            <span className="hidden truncate sm:inline" title={fullTimeText(thread.createdAt)}>
-              · started {fullTimeText(thread.createdAt)}
+            <span className="hidden truncate sm:inline" title={fullTimeText(thread.createdAt, format)}>
+              {t('thread.started', { time: fullTimeText(thread.createdAt, format) })}
             </span>
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={summarizeNow} disabled={summarize.isPending}>
           {summarize.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon />}
-          {summarize.isPending ? 'Summarizing…' : thread.threadSummary ? 'Summarize again' : 'Summarize'}
+          {summarize.isPending ? t('thread.summarizing') : thread.threadSummary ? t('thread.summarizeAgain') : t('thread.summarize')}
         </Button>
       </header>
       {thread.needsHuman ? (
@@ -158,18 +156,18 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
         {thread.visitorContact ? <VisitorContactCard contact={thread.visitorContact} /> : null}
         {thread.threadSummary ? <ThreadSummary summary={thread.threadSummary} /> : null}
         {isLoading ? (
-          <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading messages">
+          <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label={t('thread.loadingMessages')}>
             <Skeleton className="h-10 w-1/2 rounded-2xl" />
             <Skeleton className="ml-auto h-24 w-3/4 rounded-2xl" />
           </div>
         ) : error ? (
           <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-            {apiErrorText(error, 'The messages could not be loaded. Please reload the page.')}
+            {apiErrorText(error, t('thread.messagesError'))}
           </p>
         ) : messages.length === 0 ? (
-          <p className="py-10 text-center text-muted-foreground text-sm">No messages yet.</p>
+          <p className="py-10 text-center text-muted-foreground text-sm">{t('thread.noMessages')}</p>
         ) : (
-          <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-4 pt-2">
+          <ol aria-label={t('thread.messages')} className="mx-auto flex max-w-3xl flex-col gap-4 pt-2">
             {messages.map((message) => (
               <ThreadMessage key={message.id} message={message} visitor={visitor} />
             ))}

@@ -1,10 +1,12 @@
 import { BookPlusIcon, CircleHelpIcon, LoaderCircleIcon, MessageSquareTextIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { FieldError, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { UnansweredQuestion } from '../api/unanswered-questions-api';
 import { useAnswerQuestion } from '../hooks/use-unanswered-questions';
@@ -13,10 +15,9 @@ import { fullTimeText, relativeTimeText } from '../thread-display';
 /** The server's limit on an answer (answerUnansweredQuestion refuses longer text). */
 const ANSWER_MAX_LENGTH = 4_000;
 
-export const ANSWER_ADDED_TEXT = 'Answer added to the store. Your assistant uses it from now on.';
-
 /** "Add an answer to the store": the answer, saved as a small FAQ document in the assistant's store. */
 function AnswerForm({ question, onDone }: { question: UnansweredQuestion; onDone: () => void }) {
+  const { t } = useTranslation('inbox');
   const id = useId();
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -25,7 +26,7 @@ function AnswerForm({ question, onDone }: { question: UnansweredQuestion; onDone
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!answer.trim()) {
-      setError('Write the answer first.');
+      setError(t('unanswered.writeFirst'));
       return;
     }
     // mutateAsync, not mutate's callbacks: the answered question leaves the list (and this form
@@ -33,21 +34,21 @@ function AnswerForm({ question, onDone }: { question: UnansweredQuestion; onDone
     try {
       await save.mutateAsync({ id: question.id, answer });
     } catch (failure) {
-      setError(apiErrorText(failure, 'The answer could not be added. Please try again.'));
+      setError(apiErrorText(failure, t('unanswered.addError')));
       return;
     }
-    toast.success(ANSWER_ADDED_TEXT);
+    toast.success(t('unanswered.added'));
     onDone();
   };
 
   return (
-    <form onSubmit={submit} className="mt-2 grid gap-2" aria-label={`Answer to “${question.question}”`}>
+    <form onSubmit={submit} className="mt-2 grid gap-2" aria-label={t('unanswered.formLabel', { question: question.question })}>
       <Textarea
         id={id}
-        aria-label="Answer"
+        aria-label={t('unanswered.answer')}
         rows={3}
         maxLength={ANSWER_MAX_LENGTH}
-        placeholder="The answer your assistant should give, e.g. Yes, gift wrapping is $5 per order."
+        placeholder={t('unanswered.placeholder')}
         value={answer}
         autoFocus
         onChange={(event) => {
@@ -60,11 +61,11 @@ function AnswerForm({ question, onDone }: { question: UnansweredQuestion; onDone
       <FieldError id={`${id}-error`} error={error} />
       <div className="flex justify-end gap-2">
         <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t('unanswered.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          Save answer
+          {t('unanswered.save')}
         </Button>
       </div>
     </form>
@@ -82,15 +83,17 @@ function QuestionItem({
   now: number;
   onOpenThread: (id: string) => void;
 }) {
+  const { t } = useTranslation('inbox');
+  const format = useFormat();
   const [answering, setAnswering] = useState(false);
   return (
     <li aria-label={question.question} className="rounded-lg border bg-background px-3 py-2.5">
-      <p className="break-words font-medium text-sm">“{question.question}”</p>
+      <p className="break-words font-medium text-sm">{t('unanswered.quoted', { question: question.question })}</p>
       <p className="mt-1 flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
         <span className="truncate">{assistantName}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={question.createdAt} title={fullTimeText(question.createdAt)} className="shrink-0 tabular-nums">
-          {relativeTimeText(question.createdAt, now)}
+        <time dateTime={question.createdAt} title={fullTimeText(question.createdAt, format)} className="shrink-0 tabular-nums">
+          {relativeTimeText(question.createdAt, now, format)}
         </time>
       </p>
       {answering ? (
@@ -99,12 +102,12 @@ function QuestionItem({
         <div className="mt-2 flex flex-wrap gap-1.5">
           <Button size="sm" variant="outline" onClick={() => setAnswering(true)}>
             <BookPlusIcon />
-            Add an answer to the store
+            {t('unanswered.addAnswer')}
           </Button>
           {question.sharedThreadID ? (
             <Button size="sm" variant="ghost" onClick={() => onOpenThread(question.sharedThreadID as string)}>
               <MessageSquareTextIcon />
-              View conversation
+              {t('unanswered.viewConversation')}
             </Button>
           ) : null}
         </div>
@@ -132,16 +135,17 @@ export function UnansweredQuestions({
   now: number;
   onOpenThread: (threadId: string) => void;
 }) {
+  const { t } = useTranslation('inbox');
   if (error) {
     return (
       <p role="alert" className="m-1 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-destructive text-sm">
-        {apiErrorText(error, 'The unanswered questions could not be loaded. Please reload the page.')}
+        {apiErrorText(error, t('unanswered.loadError'))}
       </p>
     );
   }
   if (isLoading) {
     return (
-      <div className="grid gap-2 p-1" role="status" aria-label="Loading unanswered questions">
+      <div className="grid gap-2 p-1" role="status" aria-label={t('unanswered.loading')}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-[88px] rounded-lg" />
         ))}
@@ -150,25 +154,20 @@ export function UnansweredQuestions({
   }
   if (questions.length === 0) {
     return (
-      <EmptyState icon={CircleHelpIcon} title="No unanswered questions">
-        <p className="mt-1 max-w-xs text-muted-foreground text-sm">
-          When your assistant can’t answer a shopper, the question shows up here. Add the answer once and your assistant knows it from then
-          on.
-        </p>
+      <EmptyState icon={CircleHelpIcon} title={t('unanswered.emptyTitle')}>
+        <p className="mt-1 max-w-xs text-muted-foreground text-sm">{t('unanswered.emptyBody')}</p>
       </EmptyState>
     );
   }
   return (
     <div className="grid gap-2">
-      <p className="px-1 text-muted-foreground text-xs">
-        Your assistant couldn’t answer these. Each answer you add becomes part of the assistant’s store at once.
-      </p>
-      <ul aria-label="Unanswered questions" className="grid gap-2">
+      <p className="px-1 text-muted-foreground text-xs">{t('unanswered.intro')}</p>
+      <ul aria-label={t('unanswered.list')} className="grid gap-2">
         {questions.map((question) => (
           <QuestionItem
             key={question.id}
             question={question}
-            assistantName={assistantNames.get(question.assistantId) ?? 'Assistant'}
+            assistantName={assistantNames.get(question.assistantId) ?? t('unanswered.assistant')}
             now={now}
             onOpenThread={onOpenThread}
           />

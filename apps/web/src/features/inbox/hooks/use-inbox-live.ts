@@ -36,31 +36,29 @@ const ON_UPDATE_QUESTION = graphql(
   [QuestionFields],
 );
 
-export const LIVE_ERROR_TEXT = 'Live updates stopped. Reload the page to see new messages.';
-
 /**
  * The inbox's live data (DESIGN "Front end"): the owner's shared-thread create and update events
  * and shared-message create events, and the unanswered questions' create and update events (an
  * answered one leaves the list), applied to the TanStack Query cache while the screen is open.
- * Returns a line to show when a subscription fails (the socket itself reconnects on its own).
+ * Returns true once a subscription fails (the screen says so) (the socket itself reconnects on its own).
  * An event for a list still loading is dropped (the load usually already holds it; one that lands
  * between the server's answer and its arrival shows on the next visit).
  */
-export function useInboxLive(): string | null {
+export function useInboxLive(): boolean {
   const { client } = useAppSync();
   const { user } = useAuth();
   const ownerEmail = user?.email;
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState(false);
 
   useEffect(() => {
     if (!client || !ownerEmail) return;
-    setError(null);
+    setError(false);
     const fetchThread: FetchThread = (id) =>
       queryClient.fetchQuery({ queryKey: inboxKeys.thread(ownerEmail, id), queryFn: () => getInboxThread(client, id) });
     const failed = (what: string) => (cause: Error) => {
       console.warn(`${what} subscription failed`, cause);
-      setError(LIVE_ERROR_TEXT);
+      setError(true);
     };
     const report = (what: string) => (cause: unknown) => console.warn(`applying a ${what} event failed`, cause);
     const variables = { ownerEmail };

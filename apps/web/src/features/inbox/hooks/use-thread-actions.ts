@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import { inboxKeys } from '../api/inbox-keys';
 import { type InboxMessage, type InboxThread, latest, type RawThread, toInboxMessage, toInboxThread } from '../api/shared-thread-fields';
@@ -15,7 +16,7 @@ import {
 import { addMessage, mergeThread, withMessage } from '../inbox-cache';
 import { patchThreadEverywhere } from '../inbox-sync';
 
-const notConnected = () => new Error('Not connected yet. Please try again in a moment.');
+const notConnected = () => new Error(i18n.t('inbox:errors.notConnected'));
 
 /**
  * The owner's hand on one thread: pause or resume auto-reply (shown at once, undone if the server

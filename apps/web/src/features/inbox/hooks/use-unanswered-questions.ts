@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import { inboxKeys } from '../api/inbox-keys';
 import { answerUnansweredQuestion, listUnansweredQuestions, type UnansweredQuestion } from '../api/unanswered-questions-api';
@@ -28,7 +29,7 @@ export function useAnswerQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: string }) => {
-      if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+      if (!client) throw new Error(i18n.t('inbox:errors.notConnected'));
       return answerUnansweredQuestion(client, id, answer);
     },
     onSuccess: (answered) =>
