@@ -1,10 +1,9 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { apiErrorText } from '@/lib/api-error-text';
-
-const defaultErrorText = (failure: unknown) => apiErrorText(failure, 'That did not work. Please try again.');
 
 /** A destructive confirmation naming what goes; a failure stays in the dialog, in `errorText`'s words. */
 export function ConfirmDialog({
@@ -14,7 +13,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   onConfirm,
-  errorText = defaultErrorText,
+  errorText,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +23,7 @@ export function ConfirmDialog({
   onConfirm: () => Promise<void>;
   errorText?: (failure: unknown) => string;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,7 +34,7 @@ export function ConfirmDialog({
       await onConfirm();
       onOpenChange(false);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorText ? errorText(failure) : apiErrorText(failure, t('errors.generic')));
     } finally {
       setBusy(false);
     }
@@ -62,7 +62,7 @@ export function ConfirmDialog({
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="button" variant="destructive" disabled={busy} onClick={() => void confirm()}>
             {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}

@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 
@@ -9,7 +10,7 @@ const COPIED_MS = 2_000;
 export function CopyButton({
   text,
   label,
-  copiedLabel = 'Copied',
+  copiedLabel,
   size = 'sm',
   variant = 'outline',
 }: {
@@ -20,7 +21,9 @@ export function CopyButton({
   size?: 'sm' | 'icon-sm';
   variant?: 'outline' | 'ghost' | 'secondary';
 }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const copiedText = copiedLabel ?? t('copy.copied');
 
   useEffect(() => {
     if (!copied) return;
@@ -34,7 +37,7 @@ export function CopyButton({
       setCopied(true);
     } catch (error) {
       console.warn('copying failed', error);
-      toast.error('Could not copy. Select the text and copy it by hand.');
+      toast.error(t('copy.failed'));
     }
   };
 
@@ -45,10 +48,10 @@ export function CopyButton({
       size={size}
       variant={variant}
       onClick={() => void copy()}
-      aria-label={size === 'icon-sm' ? (copied ? copiedLabel : label) : undefined}
+      aria-label={size === 'icon-sm' ? (copied ? copiedText : label) : undefined}
     >
       <Icon aria-hidden="true" />
-      {size === 'icon-sm' ? null : copied ? copiedLabel : label}
+      {size === 'icon-sm' ? null : copied ? copiedText : label}
     </Button>
   );
 }

@@ -1,10 +1,12 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
 /** A password input with a show/hide toggle, for a secret's value while it is being typed. */
 export function SecretInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
@@ -14,7 +16,7 @@ export function SecretInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
         variant="ghost"
         size="icon-sm"
         className="absolute top-0.5 right-0.5 size-8"
-        aria-label={shown ? 'Hide value' : 'Show value'}
+        aria-label={shown ? t('secret.hide') : t('secret.show')}
         aria-pressed={shown}
         onClick={() => setShown((current) => !current)}
       >

@@ -1,3 +1,5 @@
+import { i18n } from '@/i18n/i18n';
+
 /**
  * The REST client for the backend calls of spec §7: JSON bodies, paths ending in a slash, an
  * optional bearer token. Failures are thrown as ApiError carrying the status and the parsed body,
@@ -10,7 +12,14 @@ export class ApiError extends Error {
   readonly headers: Headers;
 
   constructor(status: number, data: unknown, message?: string, headers: Headers = new Headers()) {
-    super(message ?? (status === 0 ? 'A network error has occurred.' : `Request failed with status ${status}`));
+    // Words for the rare screen that shows the message itself: the interface's language where `common`
+    // is loaded (the merchant app), English otherwise (the public chat maps statuses to its own words).
+    super(
+      message ??
+        (status === 0
+          ? i18n.t('common:errors.network', { defaultValue: 'A network error has occurred.' })
+          : i18n.t('common:errors.requestFailed', { status, defaultValue: `Request failed with status ${status}` })),
+    );
     this.name = 'ApiError';
     this.status = status;
     this.data = data;

@@ -1,9 +1,6 @@
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { GraphQLRequestError } from '@/lib/graphql-client';
-
-/** Spec §8's generic texts, as the auth screens use them. */
-const NETWORK_ERROR = 'A network error has occurred.';
-const SERVER_ERROR = 'Internal server error. Please try again later.';
 
 const firstMessage = (value: unknown): string | undefined => {
   if (typeof value === 'string' && value) return value;
@@ -36,12 +33,16 @@ export function fieldErrorPaths(error: unknown): Record<string, string> {
   return fields;
 }
 
-/** One line for a failed call: the server's `detail`, else its first field error, else `fallback`. */
+/**
+ * One line for a failed call: the server's `detail`, else its first field error, else `fallback`.
+ * Network and server failures read spec §8's generic texts, in the interface's language; what the
+ * server wrote is shown as it wrote it.
+ */
 export function apiErrorText(error: unknown, fallback: string): string {
   if (error instanceof GraphQLRequestError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;
-  if (error.isNetworkError) return NETWORK_ERROR;
-  if (error.status >= 500) return SERVER_ERROR;
+  if (error.isNetworkError) return i18n.t('common:errors.network');
+  if (error.status >= 500) return i18n.t('common:errors.server');
   const data = error.data;
   if (data && typeof data === 'object' && 'detail' in data) {
     const detail = firstMessage((data as { detail: unknown }).detail);

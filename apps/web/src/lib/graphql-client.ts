@@ -1,6 +1,7 @@
 import { print } from '@0no-co/graphql.web';
 import { type Client, createClient } from 'graphql-ws';
 import type { TadaDocumentNode } from '@/graphql/graphql';
+import { i18n } from '@/i18n/i18n';
 
 /** Spec §9 "Realtime": acknowledgement wait, reconnect after 5 s then every 60 s. */
 const CONNECTION_ACK_TIMEOUT_MS = 15_000;
@@ -20,7 +21,7 @@ export class GraphQLRequestError<T = unknown> extends Error {
   readonly data: T | null;
 
   constructor(errors: GraphQLErrorShape[], data: T | null) {
-    super(errors.map((error) => error.message).join('; ') || 'GraphQL request failed');
+    super(errors.map((error) => error.message).join('; ') || i18n.t('common:errors.dataRequestFailed'));
     this.name = 'GraphQLRequestError';
     this.errors = errors;
     this.data = data;
@@ -29,10 +30,10 @@ export class GraphQLRequestError<T = unknown> extends Error {
 
 const PERMISSION_CODES = new Set(['FORBIDDEN', 'UNAUTHENTICATED', 'UNAUTHORIZED']);
 
-/** Spec §8 "Data client": permission-denied errors read "Unauthorized". */
+/** Spec §8 "Data client": permission-denied errors read "Unauthorized" (in the interface's language). */
 export function normaliseErrors(errors: readonly GraphQLErrorShape[]): GraphQLErrorShape[] {
   return errors.map((error) =>
-    PERMISSION_CODES.has(String(error.extensions?.code ?? '')) ? { ...error, message: 'Unauthorized' } : error,
+    PERMISSION_CODES.has(String(error.extensions?.code ?? '')) ? { ...error, message: i18n.t('common:errors.unauthorized') } : error,
   );
 }
 
@@ -41,7 +42,7 @@ export function normaliseErrors(errors: readonly GraphQLErrorShape[]): GraphQLEr
  * answer): an empty one is a failed request, as reading it always was.
  */
 export function required<T>(value: T | null | undefined, field: string): T {
-  if (value == null) throw new GraphQLRequestError([{ message: `${field} came back empty` }], null);
+  if (value == null) throw new GraphQLRequestError([{ message: i18n.t('common:errors.cameBackEmpty', { field }) }], null);
   return value;
 }
 
@@ -130,7 +131,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
     async request<R>(document: Operation, variables?: unknown): Promise<R> {
       const query = operationText(document);
       const token = options.getToken ? await options.getToken() : options.token;
-      if (!token) throw new GraphQLRequestError([{ message: 'No auth token specified' }], null);
+      if (!token) throw new GraphQLRequestError([{ message: i18n.t('common:errors.noAuthToken') }], null);
       const response = await fetchImpl(httpUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
@@ -140,11 +141,11 @@ export function createDataClient(options: DataClientOptions): DataClient {
       try {
         body = (await response.json()) as typeof body;
       } catch {
-        throw new GraphQLRequestError([{ message: `Request failed with status ${response.status}` }], null);
+        throw new GraphQLRequestError([{ message: i18n.t('common:errors.requestFailed', { status: response.status }) }], null);
       }
       if (body.errors?.length) throw new GraphQLRequestError(normaliseErrors(body.errors), body.data ?? null);
       if (!response.ok || body.data == null) {
-        throw new GraphQLRequestError([{ message: `Request failed with status ${response.status}` }], null);
+        throw new GraphQLRequestError([{ message: i18n.t('common:errors.requestFailed', { status: response.status }) }], null);
       }
       return body.data;
     },
@@ -174,5 +175,5 @@ function describeSocketError(error: unknown): string {
       .map((e) => e.message)
       .join('; ');
   if (error && typeof error === 'object' && 'reason' in error && typeof error.reason === 'string' && error.reason) return error.reason;
-  return 'The realtime connection failed';
+  return i18n.t('common:errors.realtimeFailed');
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@/i18n/i18n';
 import { readEventStream, type TypedEvent } from './event-stream-decoder';
 
 /** The `error` event both chat contracts share (`ChatStreamEvent`, `SharedChatStreamEvent`). */
@@ -6,11 +7,17 @@ export interface StreamErrorEvent {
   data: { code: string; detail: string; retryable: boolean };
 }
 
-/** What a turn whose stream cannot be read ends with: the question is stored, so asking again is safe. */
-export const interruptedTurnEvent: StreamErrorEvent = {
+const INTERRUPTED_DETAIL = 'The answer was cut off. Please try again.';
+
+/**
+ * What a turn whose stream cannot be read ends with: the question is stored, so asking again is safe.
+ * Its words are `common:errors.answerCutOff` in the interface's language; English where `common` is
+ * not loaded (the public chat reads only `shopper`: it may show its own words for the `interrupted` code).
+ */
+export const interruptedTurnEvent = (): StreamErrorEvent => ({
   event: 'error',
-  data: { code: 'interrupted', detail: 'The answer was cut off. Please try again.', retryable: true },
-};
+  data: { code: 'interrupted', detail: i18n.t('common:errors.answerCutOff', { defaultValue: INTERRUPTED_DETAIL }), retryable: true },
+});
 
 /**
  * Reads one chat turn's event stream (the owner's chat, the visitor's). Once streaming, every
@@ -32,9 +39,9 @@ export async function readTurnStream<E extends TypedEvent>(options: {
     options.onEvent(event);
   };
   try {
-    await readEventStream(options.body, options.names, onEvent, () => onEvent(interruptedTurnEvent));
+    await readEventStream(options.body, options.names, onEvent, () => onEvent(interruptedTurnEvent()));
   } catch (cause) {
     if (options.signal.aborted) throw cause;
   }
-  if (!ended) options.onEvent(interruptedTurnEvent);
+  if (!ended) options.onEvent(interruptedTurnEvent());
 }

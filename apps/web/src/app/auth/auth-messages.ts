@@ -1,30 +1,79 @@
 import type { AlertInput } from '@/components/alerts/alert-store';
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 
-/** The user-facing texts of spec §8 "Authentication and account", exactly. */
-export const authMessages = {
-  emailNotVerifiedDetail: 'Email is not verified.',
-  emailNotVerifiedTitle: 'Email Verification Required',
-  emailNotVerified: 'Your email is not verified. Please check your inbox for the verification email.',
-  unauthorized: 'Unauthorized. Please login again.',
-  invalidTokenDetail: 'Invalid or expired token.',
-  invalidTokenTitle: 'Invalid Token',
-  invalidToken: 'The token you provided is invalid or expired. Please try again.',
-  serverError: 'Internal server error. Please try again later.',
-  networkError: 'A network error has occurred.',
-  loginFailed: 'Login failed. Please try again.',
-  signUpFailed: 'Signup failed. Please try again.',
-  resetRequestFailed: 'Failed to send password reset email.',
-  resetFailed: 'Failed to reset the password.',
-  confirmEmailFailed: 'Failed to confirm email. Please try again.',
-  refreshFailed: 'Token refresh failed. Please login again.',
-  loginResponseInvalid: 'Login response missing access token or user data.',
-  signUpSucceeded: 'Signup successful. Please verify your email to log in.',
-  resetRequestSucceeded: 'Password reset email has been sent. Please check your inbox.',
-  resetSucceeded: 'Password reset successful. You can now log in.',
-  emailVerified: 'Email successfully verified.',
-  passwordsDoNotMatch: 'Passwords do not match',
+/** What the server says in `detail` for the two cases spec §8 names: matched, never shown. */
+export const authServerDetails = {
+  emailNotVerified: 'Email is not verified.',
+  invalidToken: 'Invalid or expired token.',
 } as const;
+
+/**
+ * The user-facing texts of spec §8 "Authentication and account" (English exactly), each read in the
+ * interface's language when it is shown (`auth:messages`, the generic ones from `common:errors`).
+ */
+export const authMessages = {
+  get emailNotVerifiedTitle() {
+    return i18n.t('auth:messages.emailNotVerifiedTitle');
+  },
+  get emailNotVerified() {
+    return i18n.t('auth:messages.emailNotVerified');
+  },
+  get unauthorized() {
+    return i18n.t('auth:messages.unauthorized');
+  },
+  get invalidTokenTitle() {
+    return i18n.t('auth:messages.invalidTokenTitle');
+  },
+  get invalidToken() {
+    return i18n.t('auth:messages.invalidToken');
+  },
+  get serverError() {
+    return i18n.t('common:errors.server');
+  },
+  get networkError() {
+    return i18n.t('common:errors.network');
+  },
+  get loginFailed() {
+    return i18n.t('auth:messages.loginFailed');
+  },
+  get signUpFailed() {
+    return i18n.t('auth:messages.signUpFailed');
+  },
+  get resetRequestFailed() {
+    return i18n.t('auth:messages.resetRequestFailed');
+  },
+  get resetFailed() {
+    return i18n.t('auth:messages.resetFailed');
+  },
+  get confirmEmailFailed() {
+    return i18n.t('auth:messages.confirmEmailFailed');
+  },
+  get refreshFailed() {
+    return i18n.t('auth:messages.refreshFailed');
+  },
+  get refreshNoAccess() {
+    return i18n.t('auth:messages.refreshNoAccess');
+  },
+  get loginResponseInvalid() {
+    return i18n.t('auth:messages.loginResponseInvalid');
+  },
+  get signUpSucceeded() {
+    return i18n.t('auth:messages.signUpSucceeded');
+  },
+  get resetRequestSucceeded() {
+    return i18n.t('auth:messages.resetRequestSucceeded');
+  },
+  get resetSucceeded() {
+    return i18n.t('auth:messages.resetSucceeded');
+  },
+  get emailVerified() {
+    return i18n.t('auth:messages.emailVerified');
+  },
+  get passwordsDoNotMatch() {
+    return i18n.t('auth:messages.passwordsDoNotMatch');
+  },
+};
 
 export type AlertMessage = AlertInput & { variant: NonNullable<AlertInput['variant']> };
 
@@ -46,13 +95,13 @@ export function describeAuthError(error: unknown, fallback: string): AlertMessag
   if (error.isNetworkError) return { variant: 'destructive', message: authMessages.networkError };
   const detail = detailOf(error.data);
   if (error.status === 401) {
-    if (detail === authMessages.emailNotVerifiedDetail) {
+    if (detail === authServerDetails.emailNotVerified) {
       return { variant: 'warning', title: authMessages.emailNotVerifiedTitle, message: authMessages.emailNotVerified };
     }
     return { variant: 'destructive', message: authMessages.unauthorized };
   }
   if (error.status === 400) {
-    if (detail === authMessages.invalidTokenDetail) {
+    if (detail === authServerDetails.invalidToken) {
       return { variant: 'warning', title: authMessages.invalidTokenTitle, message: authMessages.invalidToken };
     }
     if (error.data && typeof error.data === 'object' && !Array.isArray(error.data)) {

@@ -1,25 +1,25 @@
 import { Loader2Icon, SparklesIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAlertsEndWithScreen } from '@/components/alerts/alert-store';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { authMessages } from './auth-messages';
 import { useAuth } from './auth-provider';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgotPassword';
 
-/** Spec §2 "Authentication screen": titles and subtitles per mode, exactly. */
-export const authModeTexts: Record<AuthMode, { title: string; subtitle: string; submit: string }> = {
-  signIn: { title: 'Welcome Back', subtitle: 'Sign in to continue your AI journey', submit: 'Sign In' },
-  signUp: { title: 'Join Us', subtitle: 'Create your account and start building with AI', submit: 'Create Account' },
+/** Spec §2 "Authentication screen": titles and subtitles per mode, exactly (`auth:screen`). */
+export const authModeKeys = {
+  signIn: { title: 'screen.signIn.title', subtitle: 'screen.signIn.subtitle', submit: 'screen.signIn.submit' },
+  signUp: { title: 'screen.signUp.title', subtitle: 'screen.signUp.subtitle', submit: 'screen.signUp.submit' },
   forgotPassword: {
-    title: 'Reset Password',
-    subtitle: "We'll send you a secure link to reset your password",
-    submit: 'Send Reset Link',
+    title: 'screen.forgotPassword.title',
+    subtitle: 'screen.forgotPassword.subtitle',
+    submit: 'screen.forgotPassword.submit',
   },
-};
+} as const satisfies Record<AuthMode, { title: string; subtitle: string; submit: string }>;
 
 const GoogleMark = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
@@ -36,13 +36,14 @@ const GoogleMark = () => (
  */
 export function AuthScreen() {
   const auth = useAuth();
+  const { t } = useTranslation('auth');
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const texts = authModeTexts[mode];
+  const keys = authModeKeys[mode];
   // What this screen reported (a wrong password, say) is about this screen: it goes with it.
   useAlertsEndWithScreen();
 
@@ -88,23 +89,23 @@ export function AuthScreen() {
             <SparklesIcon className="size-5" aria-hidden="true" />
           </div>
           <CardTitle className="text-2xl">
-            <h1>{texts.title}</h1>
+            <h1>{t(keys.title)}</h1>
           </CardTitle>
-          <CardDescription>{texts.subtitle}</CardDescription>
+          <CardDescription>{t(keys.subtitle)}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <Button type="button" variant="outline" disabled className="w-full">
             <GoogleMark />
-            Continue with Google (Coming Soon)
+            {t('screen.google')}
           </Button>
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
-            or
+            {t('screen.or')}
             <span className="h-px flex-1 bg-border" />
           </div>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
             <div className="grid gap-2">
-              <Label htmlFor="auth-email">Email</Label>
+              <Label htmlFor="auth-email">{t('screen.email')}</Label>
               <Input
                 id="auth-email"
                 name="email"
@@ -119,14 +120,14 @@ export function AuthScreen() {
             {mode !== 'forgotPassword' ? (
               <div className="grid gap-2">
                 <div className="flex items-center justify-between">
-                  <Label htmlFor="auth-password">Password</Label>
+                  <Label htmlFor="auth-password">{t('screen.password')}</Label>
                   {mode === 'signIn' ? (
                     <button
                       type="button"
                       className="text-sm text-primary underline-offset-4 hover:underline"
                       onClick={() => switchMode('forgotPassword')}
                     >
-                      Forgot your password?
+                      {t('screen.forgot')}
                     </button>
                   ) : null}
                 </div>
@@ -143,7 +144,7 @@ export function AuthScreen() {
             ) : null}
             {mode === 'signUp' ? (
               <div className="grid gap-2">
-                <Label htmlFor="auth-confirm-password">Confirm Password</Label>
+                <Label htmlFor="auth-confirm-password">{t('screen.confirmPassword')}</Label>
                 <Input
                   id="auth-confirm-password"
                   name="confirmPassword"
@@ -160,7 +161,7 @@ export function AuthScreen() {
                 />
                 {mismatch ? (
                   <p id="auth-password-mismatch" role="alert" className="text-sm text-destructive">
-                    {authMessages.passwordsDoNotMatch}
+                    {t('messages.passwordsDoNotMatch')}
                   </p>
                 ) : null}
               </div>
@@ -169,10 +170,10 @@ export function AuthScreen() {
               {processing ? (
                 <>
                   <Loader2Icon className="animate-spin" aria-hidden="true" />
-                  Processing...
+                  {t('screen.processing')}
                 </>
               ) : (
-                texts.submit
+                t(keys.submit)
               )}
             </Button>
           </form>
@@ -180,19 +181,19 @@ export function AuthScreen() {
         <CardFooter className="justify-center text-sm">
           {mode === 'signIn' ? (
             <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signUp')}>
-              Create your free account
+              {t('screen.toSignUp')}
             </button>
           ) : mode === 'signUp' ? (
             <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
-              Sign in to your account
+              {t('screen.toSignIn')}
             </button>
           ) : (
             <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
-              Back to Login
+              {t('screen.backToLogin')}
             </button>
           )}
         </CardFooter>
-        <p className="px-6 pb-6 text-center text-xs text-muted-foreground">Aisle: intelligent AI solutions for modern business.</p>
+        <p className="px-6 pb-6 text-center text-xs text-muted-foreground">{t('screen.tagline')}</p>
       </Card>
     </main>
   );

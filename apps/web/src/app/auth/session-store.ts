@@ -134,7 +134,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       try {
         const result = await refresh(current.refreshToken);
         if (!result.access) {
-          failRefresh('Failed to refresh access token. Please login again.');
+          failRefresh(authMessages.refreshNoAccess);
           return null;
         }
         // The session may have ended (logout) while the request ran.

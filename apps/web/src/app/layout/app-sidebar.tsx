@@ -1,4 +1,5 @@
 import { SparklesIcon, StoreIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import {
@@ -26,30 +27,29 @@ import { NavUser } from './nav-user';
 /** A count beside a navigation item: what waits there (conversations that need a person). */
 interface NavBadge {
   count: number;
-  /** Read after the count by screen readers: "2 need a person". */
-  label: string;
+  /** Read after the item's name by screen readers: "2 need a person" (`number` is the count shown). */
+  label: 'nav.needsPerson';
 }
 
 const countText = (count: number) => (count > NEEDS_PERSON_COUNT_MAX ? `${NEEDS_PERSON_COUNT_MAX}+` : String(count));
 
 function NavLinks({ items, pathname, badges = {} }: { items: NavItem[]; pathname: string; badges?: Record<string, NavBadge> }) {
   const { isMobile, setOpenMobile } = useSidebar();
+  const { t } = useTranslation();
   return (
     <SidebarMenu>
       {items.map((item) => {
         const badge = badges[item.url];
         return (
           <SidebarMenuItem key={item.url}>
-            <SidebarMenuButton asChild tooltip={item.title} isActive={isNavItemActive(item.url, pathname)}>
+            <SidebarMenuButton asChild tooltip={t(item.title)} isActive={isNavItemActive(item.url, pathname)}>
               {/* Spec §2: on mobile, choosing an item closes the sidebar. */}
               <Link to={item.url} onClick={() => isMobile && setOpenMobile(false)}>
                 <item.icon />
-                <span>{item.title}</span>
+                <span>{t(item.title)}</span>
                 {badge?.count ? (
                   <>
-                    <span className="sr-only">
-                      , {countText(badge.count)} {badge.label}
-                    </span>
+                    <span className="sr-only">, {t(badge.label, { number: countText(badge.count) })}</span>
                     {/* The collapsed (icon) sidebar shows a dot; the open one, the count. */}
                     <span
                       aria-hidden="true"
@@ -72,14 +72,15 @@ function NavLinks({ items, pathname, badges = {} }: { items: NavItem[]; pathname
   );
 }
 
-const integrationItems: NavItem[] = [{ title: 'Preferences', url: paths.shopPreferences, icon: StoreIcon }];
+const integrationItems: NavItem[] = [{ title: 'nav.preferences', url: paths.shopPreferences, icon: StoreIcon }];
 
 export function AppSidebar() {
   const { pathname } = useLocation();
   const showIntegrations = useShowIntegrations();
   const isStaff = useAuth().user?.admin === true;
   const waiting = useNeedsPersonCount();
-  const badges = { [paths.conversations]: { count: waiting, label: 'need a person' } };
+  const { t } = useTranslation();
+  const badges: Record<string, NavBadge> = { [paths.conversations]: { count: waiting, label: 'nav.needsPerson' } };
   return (
     <Sidebar collapsible="icon">
       <SidebarHeader>
@@ -92,7 +93,7 @@ export function AppSidebar() {
                 </span>
                 <span className="grid flex-1 text-left leading-tight">
                   <span className="truncate font-semibold">Aisle</span>
-                  <span className="truncate text-xs text-muted-foreground">AI assistants for your store</span>
+                  <span className="truncate text-xs text-muted-foreground">{t('nav.tagline')}</span>
                 </span>
               </Link>
             </SidebarMenuButton>
@@ -101,14 +102,14 @@ export function AppSidebar() {
       </SidebarHeader>
       <SidebarContent>
         <SidebarGroup>
-          <SidebarGroupLabel>Platform</SidebarGroupLabel>
+          <SidebarGroupLabel>{t('nav.platform')}</SidebarGroupLabel>
           <SidebarGroupContent>
             <NavLinks items={navItems} pathname={pathname} badges={badges} />
           </SidebarGroupContent>
         </SidebarGroup>
         {showIntegrations ? (
           <SidebarGroup>
-            <SidebarGroupLabel>Integrations</SidebarGroupLabel>
+            <SidebarGroupLabel>{t('nav.integrations')}</SidebarGroupLabel>
             <SidebarGroupContent>
               <NavLinks items={integrationItems} pathname={pathname} />
             </SidebarGroupContent>
@@ -116,7 +117,7 @@ export function AppSidebar() {
         ) : null}
         {isStaff ? (
           <SidebarGroup>
-            <SidebarGroupLabel>Staff</SidebarGroupLabel>
+            <SidebarGroupLabel>{t('nav.staff')}</SidebarGroupLabel>
             <SidebarGroupContent>
               <NavLinks items={staffNavItems} pathname={pathname} />
             </SidebarGroupContent>

@@ -1,4 +1,5 @@
 import { ChevronsUpDownIcon, LogOutIcon, MegaphoneIcon, SettingsIcon, SparklesIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -30,6 +31,7 @@ export function NavUser() {
   const { user, isEmbedded, logout } = useAuth();
   const { isMobile } = useSidebar();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   if (!user) return null;
   const tier = user.tier || DEFAULT_TIER;
 
@@ -48,7 +50,7 @@ export function NavUser() {
       </Avatar>
       <div className="grid flex-1 text-left text-sm leading-tight">
         <span className="truncate font-medium">{user.email}</span>
-        <span className="truncate text-xs text-muted-foreground">{tier} tier</span>
+        <span className="truncate text-xs text-muted-foreground">{t('userMenu.tier', { tier })}</span>
       </div>
     </>
   );
@@ -58,7 +60,7 @@ export function NavUser() {
       <SidebarMenuItem>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <SidebarMenuButton size="lg" aria-label="User menu" className="data-[state=open]:bg-sidebar-accent">
+            <SidebarMenuButton size="lg" aria-label={t('userMenu.label')} className="data-[state=open]:bg-sidebar-accent">
               {identity}
               <ChevronsUpDownIcon className="ml-auto size-4" />
             </SidebarMenuButton>
@@ -77,17 +79,17 @@ export function NavUser() {
               {tier === DEFAULT_TIER ? (
                 <DropdownMenuItem onSelect={() => navigate(paths.account)}>
                   <SparklesIcon />
-                  Upgrade tier
+                  {t('userMenu.upgrade')}
                 </DropdownMenuItem>
               ) : null}
               <DropdownMenuItem onSelect={() => navigate(paths.account)}>
                 <SettingsIcon />
-                Account Settings
+                {t('userMenu.accountSettings')}
               </DropdownMenuItem>
               {user?.admin ? (
                 <DropdownMenuItem onSelect={() => navigate(paths.announcements)}>
                   <MegaphoneIcon />
-                  Announcements
+                  {t('userMenu.announcements')}
                 </DropdownMenuItem>
               ) : null}
             </DropdownMenuGroup>
@@ -96,7 +98,7 @@ export function NavUser() {
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={logout}>
                   <LogOutIcon />
-                  Log out
+                  {t('userMenu.logOut')}
                 </DropdownMenuItem>
               </>
             ) : null}

@@ -1,5 +1,6 @@
 import { AppWindowIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import { AuthScreen } from '@/app/auth/auth-screen';
@@ -11,11 +12,9 @@ const AppShell = lazy(() => import('./app-shell'));
 const EmbeddedSetupWizard = lazy(() => import('./embedded-setup-wizard'));
 
 function OpenFromApps() {
+  const { t } = useTranslation();
   return (
-    <PublicCard
-      title="Open the App from Apps"
-      description="Please click the app name under Apps in your store admin's left menu to open it."
-    >
+    <PublicCard title={t('openFromApps.title')} description={t('openFromApps.body')}>
       <AppWindowIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
     </PublicCard>
   );

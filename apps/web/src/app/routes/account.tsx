@@ -1,4 +1,5 @@
 import { UserRoundIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { ProfileSettings } from '@/features/accounts/components/profile-settings';
@@ -14,13 +15,14 @@ import { useAccountLive } from '@/features/billing/hooks/use-account-live';
  * a checkout (`?checkout=<id>`) it shows the checkout's state, updated live.
  */
 export default function AccountRoute() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const checkoutId = params.get('checkout');
   useAccountLive();
   return (
     <div className="pb-8">
       <div className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8 md:pt-8">
-        <ScreenHeader title="Account" icon={UserRoundIcon} summary="Your profile, plan and credit." />
+        <ScreenHeader title={t('accountPage.title')} icon={UserRoundIcon} summary={t('accountPage.summary')} />
       </div>
       {checkoutId && checkoutId !== 'cancelled' ? <CheckoutStatus checkoutId={checkoutId} /> : null}
       <ProfileSettings />

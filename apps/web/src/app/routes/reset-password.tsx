@@ -1,7 +1,7 @@
 import { CheckCircle2Icon, Loader2Icon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { authMessages } from '@/app/auth/auth-messages';
 import { useAuth } from '@/app/auth/auth-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 
 /** `/users/reset-password?uid=…&token=…`: sets a new password from the reset mail's link. */
 export default function ResetPasswordRoute() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const uid = params.get('uid');
   const token = params.get('token');
@@ -23,9 +24,9 @@ export default function ResetPasswordRoute() {
 
   if (!uid || !token) {
     return (
-      <PublicCard title={authMessages.invalidTokenTitle} description={authMessages.invalidToken}>
+      <PublicCard title={t('messages.invalidTokenTitle')} description={t('messages.invalidToken')}>
         <Button asChild variant="outline">
-          <Link to={paths.home}>Back to Login</Link>
+          <Link to={paths.home}>{t('screen.backToLogin')}</Link>
         </Button>
       </PublicCard>
     );
@@ -33,10 +34,10 @@ export default function ResetPasswordRoute() {
 
   if (done) {
     return (
-      <PublicCard title="Password updated" description={authMessages.resetSucceeded}>
+      <PublicCard title={t('resetPassword.doneTitle')} description={t('messages.resetSucceeded')}>
         <CheckCircle2Icon className="mx-auto size-10 text-success" aria-hidden="true" />
         <Button asChild>
-          <Link to={paths.home}>Sign in</Link>
+          <Link to={paths.home}>{t('resetPassword.signIn')}</Link>
         </Button>
       </PublicCard>
     );
@@ -60,10 +61,10 @@ export default function ResetPasswordRoute() {
   };
 
   return (
-    <PublicCard title="Reset Password" description="Choose a new password for your account.">
+    <PublicCard title={t('screen.forgotPassword.title')} description={t('resetPassword.description')}>
       <form className="grid gap-4" onSubmit={onSubmit}>
         <div className="grid gap-2">
-          <Label htmlFor="new-password">New Password</Label>
+          <Label htmlFor="new-password">{t('resetPassword.newPassword')}</Label>
           <Input
             id="new-password"
             type="password"
@@ -74,7 +75,7 @@ export default function ResetPasswordRoute() {
           />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="confirm-new-password">Confirm Password</Label>
+          <Label htmlFor="confirm-new-password">{t('screen.confirmPassword')}</Label>
           <Input
             id="confirm-new-password"
             type="password"
@@ -89,7 +90,7 @@ export default function ResetPasswordRoute() {
           />
           {mismatch ? (
             <p role="alert" className="text-sm text-destructive">
-              {authMessages.passwordsDoNotMatch}
+              {t('messages.passwordsDoNotMatch')}
             </p>
           ) : null}
         </div>
@@ -97,10 +98,10 @@ export default function ResetPasswordRoute() {
           {processing ? (
             <>
               <Loader2Icon className="animate-spin" aria-hidden="true" />
-              Processing...
+              {t('screen.processing')}
             </>
           ) : (
-            'Set New Password'
+            t('resetPassword.submit')
           )}
         </Button>
       </form>

@@ -1,5 +1,6 @@
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { authMessages, describeAuthError } from '@/app/auth/auth-messages';
 import { useAuth } from '@/app/auth/auth-provider';
@@ -11,6 +12,7 @@ type State = { state: 'verifying' } | { state: 'verified' } | { state: 'already-
 
 /** `/users/verify-email?key=…`: confirms the address through the API (spec §2, §8). */
 export default function VerifyEmailRoute() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const key = params.get('key');
   const { confirmEmail } = useAuth();
@@ -33,8 +35,8 @@ export default function VerifyEmailRoute() {
 
   if (result.state === 'verifying') {
     return (
-      <PublicCard title="Verifying your email" description="One moment while we confirm your address.">
-        <Loader2Icon className="mx-auto size-6 animate-spin text-muted-foreground" aria-label="Verifying" />
+      <PublicCard title={t('verifyEmail.verifyingTitle')} description={t('verifyEmail.verifyingBody')}>
+        <Loader2Icon className="mx-auto size-6 animate-spin text-muted-foreground" aria-label={t('verifyEmail.verifying')} />
       </PublicCard>
     );
   }
@@ -42,21 +44,21 @@ export default function VerifyEmailRoute() {
     const fresh = result.state === 'verified';
     return (
       <PublicCard
-        title={fresh ? authMessages.emailVerified : 'Email already verified'}
-        description={fresh ? 'You can now sign in to Aisle.' : 'Your email address was verified earlier. Sign in to continue.'}
+        title={fresh ? t('messages.emailVerified') : t('verifyEmail.alreadyTitle')}
+        description={fresh ? t('verifyEmail.freshBody') : t('verifyEmail.alreadyBody')}
       >
         <CheckCircle2Icon className="mx-auto size-10 text-success" aria-hidden="true" />
         <Button asChild>
-          <Link to={paths.home}>Continue to sign in</Link>
+          <Link to={paths.home}>{t('verifyEmail.continue')}</Link>
         </Button>
       </PublicCard>
     );
   }
   return (
-    <PublicCard title="Email not verified" description={result.message}>
+    <PublicCard title={t('verifyEmail.failedTitle')} description={result.message}>
       <XCircleIcon className="mx-auto size-10 text-destructive" aria-hidden="true" />
       <Button asChild variant="outline">
-        <Link to={paths.home}>Back to Login</Link>
+        <Link to={paths.home}>{t('screen.backToLogin')}</Link>
       </Button>
     </PublicCard>
   );

@@ -1,3 +1,6 @@
+import { i18n } from '@/i18n/i18n';
+import type { CollectionName } from './collections';
+
 export interface Identified {
   id: string;
 }
@@ -45,4 +48,17 @@ export function collectionStatus(query: {
   return query.fetchStatus === 'fetching' ? { state: 'loading' } : { state: 'not-initialised' };
 }
 
-export const subscriptionErrorText = (collection: string) => `An error occurred in ${collection} subscription.`;
+/** The collections' names as the subscription error reads them (`common:collections`). */
+const COLLECTION_LABELS = {
+  announcements: 'common:collections.announcements',
+  notifications: 'common:collections.notifications',
+  functions: 'common:collections.functions',
+  stores: 'common:collections.stores',
+  assistants: 'common:collections.assistants',
+  templates: 'common:collections.templates',
+  wizards: 'common:collections.wizards',
+} as const satisfies Record<CollectionName, string>;
+
+/** Spec §8: "An error occurred in <collection> subscription.", in the interface's language when it happens. */
+export const subscriptionErrorText = (collection: CollectionName) =>
+  i18n.t('common:errors.subscription', { collection: i18n.t(COLLECTION_LABELS[collection]) });

@@ -7,6 +7,7 @@ import { showAlert } from '@/components/alerts/alert-store';
 import { STARTUP_ERROR_THROTTLE_MS, STARTUP_PAGE_SIZE } from '@/config/constants';
 import { isPlatformAuthPath } from '@/config/paths';
 import type { ResultOf } from '@/graphql/graphql';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import { applyCollectionEvent, type CollectionStatus, collectionStatus, type Identified, subscriptionErrorText } from './collection-events';
 import {
@@ -19,12 +20,13 @@ import {
   subscriptionField,
 } from './collections';
 
-/** Spec §8 "Start-up": the load-failure alert. */
-export const startupErrorAlert = {
-  variant: 'destructive',
-  title: 'Error',
-  message: 'An error occurred during initialization. You are being logged out, please try again later.',
-} as const;
+/** Spec §8 "Start-up": the load-failure alert, in the interface's language when it is shown. */
+export const startupErrorAlert = () =>
+  ({
+    variant: 'destructive',
+    title: i18n.t('common:errors.startupTitle'),
+    message: i18n.t('common:errors.startup'),
+  }) as const;
 
 export const startupQueryKey = (name: CollectionName, ownerEmail: string | undefined) => ['startup', name, ownerEmail ?? ''] as const;
 
@@ -81,7 +83,7 @@ export function StartupDataProvider({ children }: { children: ReactNode }) {
     const now = Date.now();
     if (now - lastErrorAt.current < STARTUP_ERROR_THROTTLE_MS) return;
     lastErrorAt.current = now;
-    showAlert(startupErrorAlert);
+    showAlert(startupErrorAlert());
     if (isAuthenticated) logout();
   }, [failed, isAuthenticated, logout]);
 

@@ -1,4 +1,5 @@
 import { XIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
 import { alertStore, useAlerts } from './alert-store';
@@ -6,9 +7,10 @@ import { alertStore, useAlerts } from './alert-store';
 /** The alert area of spec §2: top right, full width on mobile, newest last. */
 export function AlertArea() {
   const alerts = useAlerts();
+  const { t } = useTranslation();
   return (
     <section
-      aria-label="Alerts"
+      aria-label={t('alerts.label')}
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col gap-2 p-3 md:inset-x-auto md:right-0 md:w-[420px]"
     >
       {alerts.map((alert) => (
@@ -26,7 +28,7 @@ export function AlertArea() {
           <AlertDescription>{alert.message}</AlertDescription>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={t('actions.close')}
             onClick={() => alertStore.dismiss(alert.id)}
             className="absolute top-3 right-3 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
           >

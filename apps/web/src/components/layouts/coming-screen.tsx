@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from './screen-header';
 
 /** A screen whose contents arrive with a later release: its title and what it will hold. */
@@ -14,11 +15,12 @@ export function ComingScreen({
   summary: string;
   items: ReactNode[];
 }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-4xl p-4 md:p-8">
       <ScreenHeader title={title} icon={Icon} summary={summary} />
-      <section aria-label={`What ${title} will hold`} className="rounded-xl border border-dashed p-6">
-        <p className="mb-3 text-sm font-medium">Coming to this screen</p>
+      <section aria-label={t('comingScreen.holds', { title })} className="rounded-xl border border-dashed p-6">
+        <p className="mb-3 text-sm font-medium">{t('comingScreen.coming')}</p>
         <ul className="grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BellIcon, CheckCheckIcon, CheckIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent } from '@/app/startup-data/collection-events';
@@ -10,12 +11,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ScrollArea } from '@/components/ui/scroll-area';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { downloadNotification } from './download-notification';
 import { markNotificationsRead } from './mark-notifications-read';
 import { badgeLabel, type NotificationItem, showMarkAllAsRead, unreadOf, unreadSubtitle } from './notification-counts';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The bell and its dialog (spec §2 "Notifications dialog"). */
 export function NotificationsDialog() {
@@ -23,6 +23,8 @@ export function NotificationsDialog() {
   const { client } = useAppSync();
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const unread = unreadOf(items);
   const badge = badgeLabel(unread.length);
@@ -47,7 +49,12 @@ export function NotificationsDialog() {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={badge ? `Notifications (${badge} unread)` : 'Notifications'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={badge ? t('notifications.bellUnread', { badge }) : t('notifications.bell')}
+        >
           <BellIcon />
           {badge ? (
             <span
@@ -62,32 +69,30 @@ export function NotificationsDialog() {
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <div className="flex items-center justify-between gap-2 pr-6">
-            <DialogTitle>Notifications</DialogTitle>
+            <DialogTitle>{t('notifications.title')}</DialogTitle>
             {showMarkAllAsRead(unread.length) ? (
               <Button size="sm" variant="outline" disabled={busy} onClick={() => void markRead(unread)}>
                 <CheckCheckIcon />
-                Mark all as read
+                {t('notifications.markAll')}
               </Button>
             ) : null}
           </div>
           <DialogDescription>{unreadSubtitle(unread.length)}</DialogDescription>
         </DialogHeader>
         {status.state === 'loading' || status.state === 'not-initialised' ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">Loading notifications...</p>
+          <p className="py-10 text-center text-sm text-muted-foreground">{t('notifications.loading')}</p>
         ) : status.state === 'error' && items.length === 0 ? (
           <p role="alert" className="py-10 text-center text-sm text-destructive">
-            Error loading notifications: {status.error}
+            {t('notifications.loadError', { error: status.error })}
           </p>
         ) : items.length === 0 ? (
           // Sized to its message: the 400 px list area (spec §2) is for a list.
-          <EmptyState icon={BellIcon} title="No notifications." titleAs="h3" className="py-8">
-            <p className="mt-1 max-w-xs text-muted-foreground text-sm">
-              Messages about your assistants, your knowledge and your account will appear here.
-            </p>
+          <EmptyState icon={BellIcon} title={t('notifications.empty')} titleAs="h3" className="py-8">
+            <p className="mt-1 max-w-xs text-muted-foreground text-sm">{t('notifications.emptyBody')}</p>
           </EmptyState>
         ) : (
           <ScrollArea className="h-[400px] pr-3">
-            <ul className="grid gap-2" aria-label="Notifications list">
+            <ul className="grid gap-2" aria-label={t('notifications.list')}>
               {items.map((item) => (
                 <li
                   key={item.id}
@@ -97,19 +102,24 @@ export function NotificationsDialog() {
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="flex items-center gap-2 text-sm font-medium">
-                        <span>{item.title || 'Notification'}</span>
-                        {!item.userHasRead ? <Badge variant="secondary">New</Badge> : null}
+                        <span>{item.title || t('notifications.untitled')}</span>
+                        {!item.userHasRead ? <Badge variant="secondary">{t('notifications.new')}</Badge> : null}
                       </p>
                       {item.content ? (
                         <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">{item.content}</p>
                       ) : null}
                       <time className="mt-1 block text-xs text-muted-foreground" dateTime={item.createdAt}>
-                        {dateFormat.format(new Date(item.createdAt))}
+                        {format.dateTime(item.createdAt)}
                       </time>
                     </div>
                     <div className="flex shrink-0 gap-1">
                       {item.presignedGet ? (
-                        <Button variant="ghost" size="icon" aria-label="Download" onClick={() => void downloadNotification(item)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={t('actions.download')}
+                          onClick={() => void downloadNotification(item)}
+                        >
                           <DownloadIcon />
                         </Button>
                       ) : null}
@@ -118,7 +128,7 @@ export function NotificationsDialog() {
                   {!item.userHasRead ? (
                     <Button variant="link" size="sm" className="mt-1 h-auto px-0" disabled={busy} onClick={() => void markRead([item])}>
                       <CheckIcon />
-                      Mark as read
+                      {t('notifications.markRead')}
                     </Button>
                   ) : null}
                 </li>

@@ -1,14 +1,17 @@
 import { ANNOUNCEMENT_MAX_LENGTH, announcementSchema } from '@aisle/contracts/entities';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 
-/** The contract's first complaint about a message, or undefined when it may be sent. */
-function messageError(message: string): string | undefined {
+/** The contract's first complaint about a message (its key in `common:announcements`), or undefined when it may be sent. */
+function messageError(message: string) {
   const result = announcementSchema.safeParse({ message });
-  return result.success ? undefined : result.error.issues[0]?.message;
+  if (result.success) return undefined;
+  const code = result.error.issues[0]?.code;
+  return code === 'too_big' ? 'announcements.tooLong' : code === 'too_small' ? 'announcements.blank' : 'announcements.notText';
 }
 
 /**
@@ -31,6 +34,7 @@ export function AnnouncementForm({
   /** Empty the field once sent: for a new message, not for an edit. */
   clearOnSubmit?: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [message, setMessage] = useState(initialMessage);
   const [error, setError] = useState<string | undefined>();
@@ -39,14 +43,14 @@ export function AnnouncementForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = messageError(message);
-    setError(invalid);
+    setError(invalid && t(invalid, { max: ANNOUNCEMENT_MAX_LENGTH }));
     if (invalid) return;
     setBusy(true);
     try {
       await onSubmit(message.trim());
       if (clearOnSubmit) setMessage('');
     } catch (failure) {
-      setError(apiErrorText(failure, 'That did not work. Please try again.'));
+      setError(apiErrorText(failure, t('errors.generic')));
     } finally {
       setBusy(false);
     }
@@ -57,7 +61,7 @@ export function AnnouncementForm({
     <form aria-label={label} className="grid gap-3" onSubmit={(event) => void submit(event)} noValidate>
       <Field
         id={id}
-        label="Message"
+        label={t('announcements.message')}
         error={error}
         aside={
           <span className={over ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
@@ -68,7 +72,7 @@ export function AnnouncementForm({
         <Textarea
           id={id}
           value={message}
-          placeholder="What should every user read?"
+          placeholder={t('announcements.placeholder')}
           onChange={(event) => setMessage(event.target.value)}
           {...describedBy(id, error)}
         />
@@ -76,7 +80,7 @@ export function AnnouncementForm({
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={busy}>

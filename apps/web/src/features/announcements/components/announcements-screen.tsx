@@ -1,4 +1,5 @@
 import { MegaphoneIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { EmptyState } from '@/components/empty-state';
 import { ScreenHeader } from '@/components/layouts/screen-header';
@@ -9,9 +10,10 @@ import { AnnouncementForm } from './announcement-form';
 import { AnnouncementsList } from './announcements-list';
 
 function ListSkeleton() {
+  const { t } = useTranslation();
   return (
     <div role="status" className="grid gap-3">
-      <span className="sr-only">Loading announcements…</span>
+      <span className="sr-only">{t('announcements.loading')}</span>
       {[0, 1, 2].map((index) => (
         <div key={index} className="grid gap-2 rounded-xl border p-4">
           <Skeleton className="h-4 w-full max-w-md" />
@@ -27,19 +29,16 @@ function ListSkeleton() {
  * start-up collection, so other staff's changes appear live.
  */
 export function AnnouncementsScreen() {
+  const { t } = useTranslation();
   const { status, items } = useCollection<AnnouncementItem>('announcements');
   const { publish, edit, remove } = useAnnouncementActions();
   const loading = status.state === 'loading' || status.state === 'not-initialised';
 
   return (
     <div className="mx-auto w-full max-w-3xl p-4 md:p-8">
-      <ScreenHeader
-        title="Announcements"
-        icon={MegaphoneIcon}
-        summary="Every user sees the newest one as a banner until they dismiss it."
-      />
-      <section aria-label="New announcement" className="mb-8 rounded-xl border p-4">
-        <AnnouncementForm label="New announcement" submitLabel="Publish" onSubmit={publish} clearOnSubmit />
+      <ScreenHeader title={t('announcements.title')} icon={MegaphoneIcon} summary={t('announcements.summary')} />
+      <section aria-label={t('announcements.newLabel')} className="mb-8 rounded-xl border p-4">
+        <AnnouncementForm label={t('announcements.newLabel')} submitLabel={t('announcements.publish')} onSubmit={publish} clearOnSubmit />
       </section>
       {status.state === 'error' ? (
         <p role="alert" className="text-destructive text-sm">
@@ -49,8 +48,8 @@ export function AnnouncementsScreen() {
       {loading ? (
         <ListSkeleton />
       ) : items.length === 0 ? (
-        <EmptyState icon={MegaphoneIcon} title="No announcements yet">
-          <p className="mt-1 text-muted-foreground text-sm">What you publish here shows to every user as a banner.</p>
+        <EmptyState icon={MegaphoneIcon} title={t('announcements.emptyTitle')}>
+          <p className="mt-1 text-muted-foreground text-sm">{t('announcements.emptyBody')}</p>
         </EmptyState>
       ) : (
         <AnnouncementsList items={newestFirst(items)} onEdit={edit} onDelete={remove} />

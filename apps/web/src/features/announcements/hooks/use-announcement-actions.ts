@@ -3,6 +3,7 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { applyCollectionEvent, type CollectionEvent } from '@/app/startup-data/collection-events';
 import { startupQueryKey } from '@/app/startup-data/startup-data-provider';
+import { i18n } from '@/i18n/i18n';
 import { type AnnouncementItem, createAnnouncement, deleteAnnouncement, updateAnnouncement } from '../api/announcements-api';
 
 /**
@@ -21,7 +22,7 @@ export function useAnnouncementActions() {
   };
 
   const connected = () => {
-    if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+    if (!client) throw new Error(i18n.t('common:errors.notConnected'));
     return client;
   };
 
