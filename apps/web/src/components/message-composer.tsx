@@ -1,6 +1,8 @@
 import { ArrowUpIcon, LoaderCircleIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { formatters } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 
 const sizes = {
@@ -27,17 +29,17 @@ export function MessageComposer({
   focusWhenReady = false,
   focusKey,
   size = 'default',
-  sendLabel = 'Send',
+  sendLabel,
   sendIcon = <ArrowUpIcon />,
   onSend,
   onStop,
 }: {
   /** The text box's id; a generated one by default. */
   id?: string;
-  /** The form's accessible name ("Send a message"). */
-  formLabel: string;
-  /** The text box's (visually hidden) label ("Message"). */
-  fieldLabel: string;
+  /** The form's accessible name; "Send a message" (in the interface's language) by default. */
+  formLabel?: string;
+  /** The text box's (visually hidden) label; "Message" by default. */
+  fieldLabel?: string;
   placeholder: string;
   maxLength: number;
   counterFrom?: number;
@@ -48,6 +50,7 @@ export function MessageComposer({
   focusKey?: unknown;
   /** `touch`: a public page opened on phones (16px text, a little shorter). */
   size?: keyof typeof sizes;
+  /** The send button's accessible name; "Send" by default. */
   sendLabel?: string;
   sendIcon?: ReactNode;
   /**
@@ -58,6 +61,10 @@ export function MessageComposer({
   onSend: (text: string) => void | Promise<void>;
   onStop?: () => void;
 }) {
+  // The words shoppers see too (the public chat uses this box): the `shopper` namespace, in every language.
+  // (Formatters of that language: `useFormat` would also load the `common` namespace, which the public page does not need.)
+  const { t, i18n } = useTranslation('shopper');
+  const format = formatters(i18n.resolvedLanguage ?? i18n.language ?? 'en');
   const generatedId = useId();
   const boxId = id ?? generatedId;
   const counterId = `${boxId}-counter`;
@@ -111,11 +118,11 @@ export function MessageComposer({
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      aria-label={formLabel}
+      aria-label={formLabel ?? t('composer.formLabel')}
       className="relative rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30"
     >
       <label htmlFor={boxId} className="sr-only">
-        {fieldLabel}
+        {fieldLabel ?? t('composer.fieldLabel')}
       </label>
       <textarea
         id={boxId}
@@ -139,16 +146,29 @@ export function MessageComposer({
           id={counterId}
           className={cn('px-4 pb-2 text-[11px] tabular-nums', length >= maxLength ? 'text-destructive' : 'text-muted-foreground')}
         >
-          {length.toLocaleString('en')} / {maxLength.toLocaleString('en')} characters
+          {t('composer.counter', { length: format.number(length), max: format.number(maxLength) })}
         </p>
       ) : null}
       <div className={cn('absolute', layout.actions)}>
         {busy && onStop ? (
-          <Button type="button" size="icon-sm" variant="secondary" onClick={onStop} aria-label="Stop" className="rounded-full">
+          <Button
+            type="button"
+            size="icon-sm"
+            variant="secondary"
+            onClick={onStop}
+            aria-label={t('composer.stop')}
+            className="rounded-full"
+          >
             <SquareIcon className="size-3.5 fill-current" />
           </Button>
         ) : (
-          <Button type="submit" size="icon-sm" disabled={!text.trim() || sending} aria-label={sendLabel} className="rounded-full">
+          <Button
+            type="submit"
+            size="icon-sm"
+            disabled={!text.trim() || sending}
+            aria-label={sendLabel ?? t('composer.send')}
+            className="rounded-full"
+          >
             {sending ? <LoaderCircleIcon className="animate-spin" /> : sendIcon}
           </Button>
         )}

@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
+
 /** Three bouncing dots: the assistant is thinking before its first word. */
 export function TypingIndicator() {
+  const { t } = useTranslation('shopper');
   return (
-    <span role="status" aria-label="Assistant is typing" className="inline-flex items-center gap-1 py-1.5">
+    <span role="status" aria-label={t('typing')} className="inline-flex items-center gap-1 py-1.5">
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}

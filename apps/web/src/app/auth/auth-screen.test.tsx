@@ -1,9 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { twMerge } from 'tailwind-merge';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AlertArea } from '@/components/alerts/alert-area';
 import { alertStore } from '@/components/alerts/alert-store';
+import { installClassMerge } from '@/lib/cn';
 import { tokenExpiringIn } from '@/testing/jwt';
 import { AuthProvider } from './auth-provider';
 import { AuthScreen } from './auth-screen';
@@ -28,6 +30,23 @@ const json = (status: number, body: unknown) =>
 
 describe('authentication screen (spec §2, §4, §5, §8)', () => {
   afterEach(() => act(() => alertStore.clear()));
+
+  it('has no conflicting utility classes in any mode, so it looks the same without tailwind-merge (lib/cn.ts)', async () => {
+    // As the first screen renders: before the data layer installs tailwind-merge.
+    installClassMerge((classes) => classes);
+    onTestFinished(() => installClassMerge(twMerge));
+    const { container } = renderScreen();
+    const conflicts = () =>
+      [...container.querySelectorAll<HTMLElement>('[class]'), ...document.querySelectorAll<HTMLElement>('[role="alert"] [class]')]
+        .map((element) => element.getAttribute('class') ?? '')
+        .filter((classes) => twMerge(classes).split(' ').length !== classes.split(/\s+/).filter(Boolean).length);
+    expect(conflicts()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Create your free account' }));
+    expect(conflicts()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to your account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(conflicts()).toEqual([]);
+  });
 
   it('switches between the three modes with their titles, subtitles and links', async () => {
     renderScreen();

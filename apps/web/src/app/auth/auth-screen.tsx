@@ -83,118 +83,121 @@ export function AuthScreen() {
 
   return (
     <main className="flex min-h-svh items-center justify-center bg-gradient-to-br from-violet-50 via-background to-sky-50 p-4 dark:from-violet-950/30 dark:to-sky-950/20">
-      <Card className="w-full max-w-md shadow-xl">
-        <CardHeader className="items-center text-center">
-          <div className="mx-auto mb-2 flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-            <SparklesIcon className="size-5" aria-hidden="true" />
-          </div>
-          <CardTitle className="text-2xl">
-            <h1>{t(keys.title)}</h1>
-          </CardTitle>
-          <CardDescription>{t(keys.subtitle)}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <Button type="button" variant="outline" disabled className="w-full">
-            <GoogleMark />
-            {t('screen.google')}
-          </Button>
-          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-            <span className="h-px flex-1 bg-border" />
-            {t('screen.or')}
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
-            <div className="grid gap-2">
-              <Label htmlFor="auth-email">{t('screen.email')}</Label>
-              <Input
-                id="auth-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                placeholder="you@store.com"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
+      {/* No class here overrides a component's own (the screen renders before tailwind-merge: lib/cn.ts). */}
+      <div className="w-full max-w-md rounded-xl shadow-xl">
+        <Card>
+          <CardHeader className="text-center">
+            <div className="mx-auto mb-2 flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+              <SparklesIcon className="size-5" aria-hidden="true" />
             </div>
-            {mode !== 'forgotPassword' ? (
+            <CardTitle>
+              <h1 className="text-2xl">{t(keys.title)}</h1>
+            </CardTitle>
+            <CardDescription>{t(keys.subtitle)}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Button type="button" variant="outline" disabled className="w-full">
+              <GoogleMark />
+              {t('screen.google')}
+            </Button>
+            <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+              <span className="h-px flex-1 bg-border" />
+              {t('screen.or')}
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate={false}>
               <div className="grid gap-2">
-                <div className="flex items-center justify-between">
-                  <Label htmlFor="auth-password">{t('screen.password')}</Label>
-                  {mode === 'signIn' ? (
-                    <button
-                      type="button"
-                      className="text-sm text-primary underline-offset-4 hover:underline"
-                      onClick={() => switchMode('forgotPassword')}
-                    >
-                      {t('screen.forgot')}
-                    </button>
+                <Label htmlFor="auth-email">{t('screen.email')}</Label>
+                <Input
+                  id="auth-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  placeholder="you@store.com"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              </div>
+              {mode !== 'forgotPassword' ? (
+                <div className="grid gap-2">
+                  <div className="flex items-center justify-between">
+                    <Label htmlFor="auth-password">{t('screen.password')}</Label>
+                    {mode === 'signIn' ? (
+                      <button
+                        type="button"
+                        className="text-sm text-primary underline-offset-4 hover:underline"
+                        onClick={() => switchMode('forgotPassword')}
+                      >
+                        {t('screen.forgot')}
+                      </button>
+                    ) : null}
+                  </div>
+                  <Input
+                    id="auth-password"
+                    name="password"
+                    type="password"
+                    autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                </div>
+              ) : null}
+              {mode === 'signUp' ? (
+                <div className="grid gap-2">
+                  <Label htmlFor="auth-confirm-password">{t('screen.confirmPassword')}</Label>
+                  <Input
+                    id="auth-confirm-password"
+                    name="confirmPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    aria-invalid={mismatch || undefined}
+                    aria-describedby={mismatch ? 'auth-password-mismatch' : undefined}
+                    value={confirmPassword}
+                    onChange={(event) => {
+                      setConfirmPassword(event.target.value);
+                      setMismatch(false);
+                    }}
+                  />
+                  {mismatch ? (
+                    <p id="auth-password-mismatch" role="alert" className="text-sm text-destructive">
+                      {t('messages.passwordsDoNotMatch')}
+                    </p>
                   ) : null}
                 </div>
-                <Input
-                  id="auth-password"
-                  name="password"
-                  type="password"
-                  autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </div>
-            ) : null}
-            {mode === 'signUp' ? (
-              <div className="grid gap-2">
-                <Label htmlFor="auth-confirm-password">{t('screen.confirmPassword')}</Label>
-                <Input
-                  id="auth-confirm-password"
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  aria-invalid={mismatch || undefined}
-                  aria-describedby={mismatch ? 'auth-password-mismatch' : undefined}
-                  value={confirmPassword}
-                  onChange={(event) => {
-                    setConfirmPassword(event.target.value);
-                    setMismatch(false);
-                  }}
-                />
-                {mismatch ? (
-                  <p id="auth-password-mismatch" role="alert" className="text-sm text-destructive">
-                    {t('messages.passwordsDoNotMatch')}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={processing}>
-              {processing ? (
-                <>
-                  <Loader2Icon className="animate-spin" aria-hidden="true" />
-                  {t('screen.processing')}
-                </>
-              ) : (
-                t(keys.submit)
-              )}
-            </Button>
-          </form>
-        </CardContent>
-        <CardFooter className="justify-center text-sm">
-          {mode === 'signIn' ? (
-            <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signUp')}>
-              {t('screen.toSignUp')}
-            </button>
-          ) : mode === 'signUp' ? (
-            <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
-              {t('screen.toSignIn')}
-            </button>
-          ) : (
-            <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
-              {t('screen.backToLogin')}
-            </button>
-          )}
-        </CardFooter>
-        <p className="px-6 pb-6 text-center text-xs text-muted-foreground">{t('screen.tagline')}</p>
-      </Card>
+              ) : null}
+              <Button type="submit" className="w-full" disabled={processing}>
+                {processing ? (
+                  <>
+                    <Loader2Icon className="animate-spin" aria-hidden="true" />
+                    {t('screen.processing')}
+                  </>
+                ) : (
+                  t(keys.submit)
+                )}
+              </Button>
+            </form>
+          </CardContent>
+          <CardFooter className="justify-center text-sm">
+            {mode === 'signIn' ? (
+              <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signUp')}>
+                {t('screen.toSignUp')}
+              </button>
+            ) : mode === 'signUp' ? (
+              <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
+                {t('screen.toSignIn')}
+              </button>
+            ) : (
+              <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => switchMode('signIn')}>
+                {t('screen.backToLogin')}
+              </button>
+            )}
+          </CardFooter>
+          <p className="px-6 pb-6 text-center text-xs text-muted-foreground">{t('screen.tagline')}</p>
+        </Card>
+      </div>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/app/auth/auth-provider';
@@ -11,6 +12,8 @@ const frame = vi.hoisted(() => ({ inFrame: false }));
 vi.mock('./is-in-frame', () => ({ isInFrame: () => frame.inFrame }));
 // The shell itself is covered by the browser tests; here it only has to show up.
 vi.mock('./app-shell', () => ({ default: () => <p>the shell</p> }));
+// The data layer (query cache, data client, start-up data) has its own tests.
+vi.mock('../data-layer', () => ({ default: ({ children }: { children: ReactNode }) => children }));
 const wizards = vi.hoisted(() => ({
   state: { status: { state: 'loading' }, items: [] as { id: string; completed: boolean; status: string | null }[] },
 }));
@@ -44,9 +47,9 @@ describe('layout states (spec §2)', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('renders a public page alone, signed out', () => {
+  it('renders a public page alone, signed out', async () => {
     renderAt('/users/verify-email?key=k');
-    expect(screen.getByText('verify page')).toBeInTheDocument();
+    expect(await screen.findByText('verify page')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import { PublicCard } from '@/components/layouts/public-card';
 import { isPublicPath } from '@/config/paths';
 import { isInFrame } from './is-in-frame';
 
+const DataLayer = lazy(() => import('../data-layer'));
 const AppShell = lazy(() => import('./app-shell'));
 const EmbeddedSetupWizard = lazy(() => import('./embedded-setup-wizard'));
 
@@ -28,10 +29,16 @@ export function RootLayout() {
   if (isPublicPath(pathname)) {
     return (
       <Suspense fallback={null}>
-        <Outlet />
+        <DataLayer>
+          <Outlet />
+        </DataLayer>
       </Suspense>
     );
   }
   if (!auth.isAuthenticated) return isInFrame() ? <OpenFromApps /> : <AuthScreen />;
-  return <Suspense fallback={null}>{auth.isEmbedded ? <EmbeddedSetupWizard fallback={<AppShell />} /> : <AppShell />}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <DataLayer>{auth.isEmbedded ? <EmbeddedSetupWizard fallback={<AppShell />} /> : <AppShell />}</DataLayer>
+    </Suspense>
+  );
 }

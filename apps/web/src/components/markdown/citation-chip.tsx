@@ -1,6 +1,7 @@
 import type { Citation } from '@aisle/contracts/chat';
 import { FileTextIcon, XIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 /**
@@ -8,12 +9,13 @@ import { cn } from '@/lib/cn';
  * path inside it and the passage itself. `inline` is the small superscript form used in the text.
  */
 export function CitationChip({ citation, inline = false }: { citation: Citation; inline?: boolean }) {
+  const { t } = useTranslation('shopper');
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={`Source ${citation.number}: ${citation.fileName}`}
+          aria-label={t('citations.chip', { number: citation.number, fileName: citation.fileName })}
           className={cn(
             'inline-flex max-w-full items-center gap-1.5 rounded-full border bg-background text-xs outline-none transition-colors hover:border-primary/50 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:border-primary/60 data-[state=open]:bg-primary/10',
             inline ? 'mx-0.5 -translate-y-0.5 px-1.5 py-0 align-baseline font-semibold text-[10px] text-primary' : 'py-1 pr-2.5 pl-1',
@@ -41,7 +43,7 @@ export function CitationChip({ citation, inline = false }: { citation: Citation;
           align="start"
           sideOffset={6}
           collisionPadding={12}
-          aria-label={`Source ${citation.number}`}
+          aria-label={t('citations.popover', { number: citation.number })}
           className="data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95 z-50 w-[min(26rem,calc(100vw-24px))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg outline-none data-[state=closed]:animate-out data-[state=open]:animate-in"
         >
           <div className="mb-2 flex items-start gap-2">
@@ -55,7 +57,7 @@ export function CitationChip({ citation, inline = false }: { citation: Citation;
               </p>
               {citation.heading ? <p className="mt-0.5 text-muted-foreground text-xs">{citation.heading}</p> : null}
             </div>
-            <Popover.Close aria-label="Close source" className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground">
+            <Popover.Close aria-label={t('citations.close')} className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground">
               <XIcon className="size-4" aria-hidden="true" />
             </Popover.Close>
           </div>
@@ -73,11 +75,12 @@ export const inlineCitationChip = (citation: Citation) => <CitationChip citation
 
 /** The reply's sources as a row of chips under the answer. */
 export function CitationList({ citations }: { citations: readonly Citation[] }) {
+  const { t } = useTranslation('shopper');
   if (!citations.length) return null;
   return (
     <div className="mt-3 border-t pt-3">
-      <p className="mb-2 font-medium text-muted-foreground text-xs">Sources</p>
-      <ul aria-label="Sources" className="flex flex-wrap gap-1.5">
+      <p className="mb-2 font-medium text-muted-foreground text-xs">{t('citations.sources')}</p>
+      <ul aria-label={t('citations.sources')} className="flex flex-wrap gap-1.5">
         {citations.map((citation) => (
           <li key={citation.number} className="min-w-0 max-w-full">
             <CitationChip citation={citation} />

@@ -1,4 +1,5 @@
 import { DEFAULT_HOURLY_COST_USD, DEFAULT_MINUTES_PER_CONVERSATION } from '@aisle/contracts/analytics';
+import { i18n } from '@/i18n/i18n';
 import type { AnalyticsRow } from './api/list-analytics-rows';
 
 /**
@@ -31,16 +32,20 @@ export function rowsOfFilter(rows: AnalyticsRow[], filter: DashboardFilter) {
   );
 }
 
-/** The assistants and channels that had conversations in the rows read: the filters' options. */
+/**
+ * The assistants and channels that had conversations in the rows read: the filters' options. An
+ * assistant without a name is called "Assistant" in the interface's language (at the time of the call).
+ */
 export function filterOptions(rows: AnalyticsRow[]) {
   const assistants = new Map<string, string>();
   const channels = new Set<string>();
   for (const row of rows) {
-    if (row.aggregationType === 'assistant' && row.assistantId) assistants.set(row.assistantId, row.assistantName ?? 'Assistant');
+    if (row.aggregationType === 'assistant' && row.assistantId)
+      assistants.set(row.assistantId, row.assistantName ?? i18n.t('analytics:dashboard.unnamedAssistant'));
     if (row.aggregationType === 'channel' && row.channel) channels.add(row.channel);
   }
   return {
-    assistants: [...assistants].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    assistants: [...assistants].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     channels: [...channels].sort(),
   };
 }

@@ -1,28 +1,25 @@
-import {
-  AVATAR_IMAGE_TYPES,
-  avatarTooLargeMessage,
-  DEFAULT_AVATAR_MAX_BYTES,
-  formatByteSize,
-  INVALID_AVATAR_IMAGE_MESSAGE,
-  isAvatarImageType,
-} from '@aisle/contracts/avatars';
+import { AVATAR_IMAGE_TYPES, DEFAULT_AVATAR_MAX_BYTES, formatByteSize, isAvatarImageType } from '@aisle/contracts/avatars';
+import { i18n } from '@/i18n/i18n';
 
 /** The file picker's `accept`: the formats the server stores. */
 export const AVATAR_ACCEPT = Object.keys(AVATAR_IMAGE_TYPES).join(',');
 
-/** "PNG, JPEG, WebP or GIF, up to 2 MB": what the upload button takes. */
+/** "PNG, JPEG, WebP or GIF, up to 2 MB": what the upload button takes, in the interface's language. */
+export const avatarUploadHint = () => i18n.t('assistants:avatar.formats', { size: formatByteSize(DEFAULT_AVATAR_MAX_BYTES) });
+
+/** The same hint in English, as the product texts give it. */
 export const AVATAR_UPLOAD_HINT = `PNG, JPEG, WebP or GIF, up to ${formatByteSize(DEFAULT_AVATAR_MAX_BYTES)}`;
 
 /**
- * Why the server would refuse this file, in its own words, or null to send it. The limit is the
+ * Why the server would refuse this file, in its words (in the interface's language), or null to send it. The limit is the
  * server's default; an installation configured otherwise still answers with its own 413 message,
  * which the form shows as it is. A file the browser cannot type (no extension) is left to the
  * server, which reads the type from the bytes.
  */
 export function avatarFileProblem(file: { type: string; size: number }, maxBytes = DEFAULT_AVATAR_MAX_BYTES): string | null {
-  if (file.type !== '' && !isAvatarImageType(file.type)) return INVALID_AVATAR_IMAGE_MESSAGE;
-  if (file.size === 0) return INVALID_AVATAR_IMAGE_MESSAGE;
-  if (file.size > maxBytes) return avatarTooLargeMessage(maxBytes);
+  if (file.type !== '' && !isAvatarImageType(file.type)) return i18n.t('assistants:avatar.invalidImage');
+  if (file.size === 0) return i18n.t('assistants:avatar.invalidImage');
+  if (file.size > maxBytes) return i18n.t('assistants:avatar.tooLarge', { limit: formatByteSize(maxBytes) });
   return null;
 }
 

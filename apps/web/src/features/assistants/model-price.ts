@@ -1,20 +1,34 @@
+import { type Formatters, formatters } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import type { ModelOption } from './api/get-models';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A model's price as the picker shows it: "Free" for local models, else input / output per 1M tokens. */
-export function modelPriceText(model: Pick<ModelOption, 'provider' | 'pricing'>): string {
+/** Local models, and any priced at nothing, cost the merchant nothing. */
+export function isFreeModel(model: Pick<ModelOption, 'provider' | 'pricing'>): boolean {
   const { inputPerMillion, outputPerMillion } = model.pricing;
-  if (model.provider === 'local' || (inputPerMillion === 0 && outputPerMillion === 0)) return 'Free';
-  return `${usd.format(inputPerMillion)} in · ${usd.format(outputPerMillion)} out / 1M tokens`;
+  return model.provider === 'local' || (inputPerMillion === 0 && outputPerMillion === 0);
 }
 
-const providerNames: Record<string, string> = { openai: 'OpenAI', anthropic: 'Anthropic', local: 'Built-in' };
+/**
+ * A model's price as the picker shows it: "Free" for local models, else input / output per 1M
+ * tokens, in USD written the interface's way (`format`, the current language's by default).
+ */
+export function modelPriceText(
+  model: Pick<ModelOption, 'provider' | 'pricing'>,
+  format: Formatters = formatters(i18n.resolvedLanguage ?? i18n.language ?? 'en'),
+): string {
+  if (isFreeModel(model)) return i18n.t('assistants:models.free');
+  const usd = (value: number) => format.money(value, 'USD', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return i18n.t('assistants:models.price', { input: usd(model.pricing.inputPerMillion), output: usd(model.pricing.outputPerMillion) });
+}
 
-export const providerName = (provider: string) => providerNames[provider] ?? provider;
+/** Providers by their own names; the local one is described in the interface's language. */
+export function providerName(provider: string): string {
+  if (provider === 'local') return i18n.t('assistants:models.builtIn');
+  return ({ openai: 'OpenAI', anthropic: 'Anthropic' } as Record<string, string>)[provider] ?? provider;
+}
 
 /** The name to show for an assistant's model id, falling back to the id's model part. */
 export function modelDisplayName(models: readonly ModelOption[] | undefined, id: string | null | undefined): string {
-  if (!id) return 'Default model';
+  if (!id) return i18n.t('assistants:models.defaultModel');
   return models?.find((model) => model.id === id)?.name ?? id.slice(id.indexOf(':') + 1);
 }

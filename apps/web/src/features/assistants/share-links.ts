@@ -1,3 +1,5 @@
+import { type Formatters, formatters } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import type { Chip } from './assistant-status';
 
 /** Where a share is reached: the public chat page, and the storefront widget's one-line embed. */
@@ -8,9 +10,9 @@ export const widgetSnippet = (origin: string, token: string) =>
 
 /** Active (visitors can chat), Off (turned off by the owner), Expired (past its expiry, whatever the switch says). */
 export function shareStatusChip(share: { isActive: boolean; expiresAt: string | null }, now: number = Date.now()): Chip {
-  if (share.expiresAt && Date.parse(share.expiresAt) <= now) return { label: 'Expired', tone: 'danger' };
-  if (!share.isActive) return { label: 'Off', tone: 'neutral' };
-  return { label: 'Active', tone: 'success' };
+  if (share.expiresAt && Date.parse(share.expiresAt) <= now) return { label: i18n.t('assistants:share.status.expired'), tone: 'danger' };
+  if (!share.isActive) return { label: i18n.t('assistants:share.status.off'), tone: 'neutral' };
+  return { label: i18n.t('assistants:share.status.active'), tone: 'success' };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,11 +32,14 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function expiryText(expiresAt: string | null, now: number = Date.now()): string {
-  if (!expiresAt) return 'Never expires';
-  const at = Date.parse(expiresAt);
-  if (Number.isNaN(at)) return 'Never expires';
-  return `${at <= now ? 'Expired' : 'Expires'} ${expiryFormat.format(at)}`;
+/** "Expires Nov 1, 2026, 10:00 AM", "Expired …" or "Never expires", dated the interface's way (`format`). */
+export function expiryText(
+  expiresAt: string | null,
+  now: number = Date.now(),
+  format: Formatters = formatters(i18n.resolvedLanguage ?? i18n.language ?? 'en'),
+): string {
+  const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  if (Number.isNaN(at)) return i18n.t('assistants:share.expiry.never');
+  const date = format.dateTime(at);
+  return at <= now ? i18n.t('assistants:share.expiry.expired', { date }) : i18n.t('assistants:share.expiry.expires', { date });
 }

@@ -1,15 +1,21 @@
 import { type ChannelAccount, type ChannelName, channelLabels, isChannelName } from '@aisle/contracts/channels';
+import { i18n } from '@/i18n/i18n';
 
-/** How /social words an account's state, its token and what came back from Facebook Login. */
+/**
+ * How /social words an account's state, its token and what came back from Facebook Login, in the
+ * interface's language at the time of the call (the components call these while rendering).
+ */
 
 export function accountStatusText(account: Pick<ChannelAccount, 'status' | 'assistantName'>): string {
   switch (account.status) {
     case 'connected':
-      return account.assistantName ? `Connected · answered by ${account.assistantName}` : 'Connected';
+      return account.assistantName
+        ? i18n.t('channels:status.connectedBy', { assistant: account.assistantName })
+        : i18n.t('channels:status.connected');
     case 'available':
-      return 'Not connected yet: choose the assistant that answers it';
+      return i18n.t('channels:status.available');
     default:
-      return 'Disconnected';
+      return i18n.t('channels:status.disconnected');
   }
 }
 
@@ -22,12 +28,14 @@ export function tokenText(
 ): string | null {
   switch (account.tokenState) {
     case 'revoked':
-      return `Access refused${account.tokenProblem ? ` (${account.tokenProblem})` : ''}. Connect it again.`;
+      return account.tokenProblem
+        ? i18n.t('channels:token.refusedBecause', { problem: account.tokenProblem })
+        : i18n.t('channels:token.refused');
     case 'expired':
-      return 'Token expired. Connect it again.';
+      return i18n.t('channels:token.expired');
     case 'expiring': {
       const days = account.tokenExpiresAt ? Math.max(0, Math.ceil((Date.parse(account.tokenExpiresAt) - now) / DAY)) : 0;
-      return `Token expires in ${days} day${days === 1 ? '' : 's'}. Connect it again to renew it.`;
+      return i18n.t('channels:token.expiring', { count: days });
     }
     default:
       return null;
@@ -47,13 +55,13 @@ export function loginOutcomeOf(params: URLSearchParams): LoginOutcome | null {
   const label = channelLabels[channel];
   const error = params.get('error');
   if (error) return { channel, tone: 'error', text: error };
-  if (params.get('connected')) return { channel, tone: 'success', text: `${label} is connected: your assistant answers there now.` };
+  if (params.get('connected')) return { channel, tone: 'success', text: i18n.t('channels:login.connected', { channel: label }) };
   const found = Number(params.get('found'));
   if (found > 0)
     return {
       channel,
       tone: 'success',
-      text: `${label}: ${found} account${found === 1 ? '' : 's'} found. Choose the assistant that answers and connect.`,
+      text: i18n.t('channels:login.found', { channel: label, count: found }),
     };
   return null;
 }

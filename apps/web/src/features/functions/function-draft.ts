@@ -1,4 +1,5 @@
 import { createFunctionRequestSchema, type FunctionItem } from '@aisle/contracts/functions';
+import { i18n } from '@/i18n/i18n';
 import type { FunctionChanges } from './api/update-function';
 import { type FieldErrors, zodFieldErrors } from './form-errors';
 import { definitionTextOf, variablesOf } from './function-fields';
@@ -39,7 +40,7 @@ export function readDefinitionText(text: string): DefinitionState {
   if (text.trim() === '') return { ok: true, value: null };
   const parsed = parseJsonText(text);
   if (!parsed.ok) return parsed;
-  if (!isPlainObject(parsed.value)) return { ok: false, message: 'The tool definition must be a JSON object.' };
+  if (!isPlainObject(parsed.value)) return { ok: false, message: i18n.t('functions:definition.notObject') };
   return { ok: true, value: parsed.value };
 }
 

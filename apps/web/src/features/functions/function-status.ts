@@ -1,4 +1,5 @@
 import type { FunctionStatus } from '@aisle/contracts/functions';
+import { i18n } from '@/i18n/i18n';
 
 export type StatusTone = 'neutral' | 'warning' | 'danger' | 'success';
 
@@ -9,23 +10,22 @@ export interface StatusInfo {
   hint: string;
 }
 
-/** The statuses of the contract in plain words (see `functionStatuses`). */
-const statusInfo: Record<FunctionStatus, StatusInfo> = {
-  draft: { label: 'No code yet', tone: 'neutral', hint: 'Write the code, or let Initialize write a starter from the description.' },
-  invalid: {
-    label: 'Code has errors',
-    tone: 'warning',
-    hint: 'The code does not parse or has no default export. Fix can propose a correction.',
-  },
-  violating: { label: 'Breaks rules', tone: 'danger', hint: 'The code breaks a sandbox rule; it cannot be linked or run until fixed.' },
-  ready: { label: 'Ready', tone: 'success', hint: 'Checked, and its last run (if any) succeeded.' },
-  failed: { label: 'Last run failed', tone: 'danger', hint: 'The last run failed. Fix can propose a correction.' },
-};
+/** The statuses of the contract in plain words (see `functionStatuses`), as keys of the `functions` namespace. */
+const statusInfo = {
+  draft: { label: 'functions:status.draft.label', tone: 'neutral', hint: 'functions:status.draft.hint' },
+  invalid: { label: 'functions:status.invalid.label', tone: 'warning', hint: 'functions:status.invalid.hint' },
+  violating: { label: 'functions:status.violating.label', tone: 'danger', hint: 'functions:status.violating.hint' },
+  ready: { label: 'functions:status.ready.label', tone: 'success', hint: 'functions:status.ready.hint' },
+  failed: { label: 'functions:status.failed.label', tone: 'danger', hint: 'functions:status.failed.hint' },
+} as const satisfies Record<FunctionStatus, StatusInfo>;
 
-const unknownStatus: StatusInfo = { label: 'Not checked', tone: 'neutral', hint: 'Save the code to have it checked.' };
+const unknownStatus = { label: 'functions:status.unknown.label', tone: 'neutral', hint: 'functions:status.unknown.hint' } as const;
 
-export const functionStatusInfo = (status: string | null | undefined): StatusInfo =>
-  status && status in statusInfo ? statusInfo[status as FunctionStatus] : unknownStatus;
+/** A status's label, tone and hint, in the interface's language at the time of the call. */
+export function functionStatusInfo(status: string | null | undefined): StatusInfo {
+  const info = status && status in statusInfo ? statusInfo[status as FunctionStatus] : unknownStatus;
+  return { tone: info.tone, label: i18n.t(info.label), hint: i18n.t(info.hint) };
+}
 
 /** Fix proposes a correction for code that does not parse or whose last run failed. */
 export const canFix = (status: string | null | undefined) => status === 'failed' || status === 'invalid';

@@ -1,5 +1,6 @@
 import { LoaderCircleIcon, UserRoundIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +11,7 @@ import { useUploadAvatar } from '../api/upload-avatar';
 
 /** /account's profile: the avatar (uploaded here) and the e-mail the account is known by. */
 export function ProfileSettings() {
+  const { t } = useTranslation('account');
   const titleId = useId();
   const { user } = useAuth();
   const upload = useUploadAvatar();
@@ -29,24 +31,24 @@ export function ProfileSettings() {
           </span>
           <div className="min-w-0">
             <h2 id={titleId} className="font-semibold text-base tracking-tight">
-              Profile
+              {t('profile.title')}
             </h2>
-            <p className="text-muted-foreground text-sm">Your picture and the e-mail you sign in with.</p>
+            <p className="text-muted-foreground text-sm">{t('profile.summary')}</p>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <Avatar className="size-16 rounded-xl">
-            {user.user_avatar_url ? <AvatarImage src={user.user_avatar_url} alt="Your avatar" /> : null}
+            {user.user_avatar_url ? <AvatarImage src={user.user_avatar_url} alt={t('profile.avatarAlt')} /> : null}
             <AvatarFallback className="rounded-xl bg-violet-100 font-semibold text-violet-700 dark:bg-violet-900/50 dark:text-violet-100">
               {user.email.slice(0, 1).toUpperCase()}
             </AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1">
-            <p className="text-muted-foreground text-xs">Signed in as</p>
+            <p className="text-muted-foreground text-xs">{t('profile.signedInAs')}</p>
             <p className="truncate font-medium">{user.email}</p>
             <div className="mt-1 flex gap-2">
-              <Badge variant="secondary">{user.tier || DEFAULT_TIER} tier</Badge>
-              {user.admin ? <Badge>Staff</Badge> : null}
+              <Badge variant="secondary">{t('profile.tier', { tier: user.tier || DEFAULT_TIER })}</Badge>
+              {user.admin ? <Badge>{t('profile.staff')}</Badge> : null}
             </div>
           </div>
           <input
@@ -54,17 +56,17 @@ export function ProfileSettings() {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             className="sr-only"
-            aria-label="Avatar image"
+            aria-label={t('profile.avatarInput')}
             onChange={choose}
           />
           <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
             {upload.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            Change avatar
+            {t('profile.changeAvatar')}
           </Button>
         </div>
         {upload.error ? (
           <p role="alert" className="mt-3 text-destructive text-sm">
-            {apiErrorText(upload.error, 'The picture could not be uploaded. Try a PNG, JPEG, WebP or GIF image.')}
+            {apiErrorText(upload.error, t('profile.uploadFailed'))}
           </p>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { type ReplySignature, type ReplySigner, SIGNATURE_NAME_MAX_LENGTH } from
 import { TEAM_SIGNATURE } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, FieldError } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,6 +20,7 @@ const draftOf = ({ signed_as, display_name, shop_name }: ReplySignature): Draft 
  * switching back finds the other filled in. Self-contained: its own section, data and save.
  */
 export function ReplySignatureSettings() {
+  const { t } = useTranslation('account');
   const titleId = useId();
   const signature = useReplySignature();
   return (
@@ -30,21 +32,19 @@ export function ReplySignatureSettings() {
           </span>
           <div className="min-w-0">
             <h2 id={titleId} className="font-semibold text-base tracking-tight">
-              Replies are signed as
+              {t('signature.title')}
             </h2>
-            <p className="text-muted-foreground text-sm">
-              When you answer a shopper by hand in Conversations, they see this name above your reply.
-            </p>
+            <p className="text-muted-foreground text-sm">{t('signature.summary')}</p>
           </div>
         </div>
         {signature.data ? (
           <SignatureForm saved={signature.data} />
         ) : signature.error ? (
           <p role="alert" className="text-destructive text-sm">
-            {apiErrorText(signature.error, 'Your reply signature could not be loaded. Please reload the page.')}
+            {apiErrorText(signature.error, t('signature.loadFailed'))}
           </p>
         ) : (
-          <Skeleton className="h-40 rounded-lg" role="status" aria-label="Loading your reply signature" />
+          <Skeleton className="h-40 rounded-lg" role="status" aria-label={t('signature.loading')} />
         )}
       </div>
     </section>
@@ -52,13 +52,13 @@ export function ReplySignatureSettings() {
 }
 
 function SignatureForm({ saved }: { saved: ReplySignature }) {
+  const { t } = useTranslation('account');
   const update = useUpdateReplySignature();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   // What the server holds wins once saved (names come back trimmed).
   useEffect(() => setDraft(draftOf(saved)), [saved]);
   const errors = fieldErrorPaths(update.error);
-  const failure =
-    update.error && !Object.keys(errors).length ? apiErrorText(update.error, 'Your choice was not saved. Please try again.') : null;
+  const failure = update.error && !Object.keys(errors).length ? apiErrorText(update.error, t('signature.saveFailed')) : null;
   const changed = draft.signed_as !== saved.signed_as || draft.display_name !== saved.display_name || draft.shop_name !== saved.shop_name;
 
   const choose = (signed_as: ReplySigner) => setDraft((current) => ({ ...current, signed_as }));
@@ -70,23 +70,28 @@ function SignatureForm({ saved }: { saved: ReplySignature }) {
   return (
     <form onSubmit={submit} className="grid gap-4">
       <fieldset className="grid gap-3">
-        <legend className="sr-only">Sign replies as</legend>
-        <Choice id="reply-signer-team" checked={draft.signed_as === 'team'} onChoose={() => choose('team')} label={TEAM_SIGNATURE} />
-        <Choice id="reply-signer-name" checked={draft.signed_as === 'name'} onChoose={() => choose('name')} label="Your name">
+        <legend className="sr-only">{t('signature.legend')}</legend>
+        <Choice id="reply-signer-team" checked={draft.signed_as === 'team'} onChoose={() => choose('team')} label={t('signature.team')} />
+        <Choice id="reply-signer-name" checked={draft.signed_as === 'name'} onChoose={() => choose('name')} label={t('signature.yourName')}>
           <NameInput
             id="reply-display-name"
-            label="Your display name"
-            placeholder="e.g. Sam Lee"
+            label={t('signature.displayName')}
+            placeholder={t('signature.displayNamePlaceholder')}
             value={draft.display_name}
             error={errors.display_name}
             onChange={(display_name) => setDraft((current) => ({ ...current, display_name, signed_as: 'name' }))}
           />
         </Choice>
-        <Choice id="reply-signer-shop" checked={draft.signed_as === 'shop'} onChoose={() => choose('shop')} label="Your shop’s name">
+        <Choice
+          id="reply-signer-shop"
+          checked={draft.signed_as === 'shop'}
+          onChoose={() => choose('shop')}
+          label={t('signature.yourShopName')}
+        >
           <NameInput
             id="reply-shop-name"
-            label="Shop name"
-            placeholder="e.g. Trailhead Outfitters"
+            label={t('signature.shopName')}
+            placeholder={t('signature.shopNamePlaceholder')}
             value={draft.shop_name}
             error={errors.shop_name}
             onChange={(shop_name) => setDraft((current) => ({ ...current, shop_name, signed_as: 'shop' }))}
@@ -101,10 +106,10 @@ function SignatureForm({ saved }: { saved: ReplySignature }) {
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" disabled={update.isPending || !changed}>
           {update.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          Save
+          {t('signature.save')}
         </Button>
         <p role="status" className="text-muted-foreground text-sm">
-          Shoppers see your replies signed “{saved.signature}”.
+          {t('signature.seenAs', { signature: saved.signature === TEAM_SIGNATURE ? t('signature.team') : saved.signature })}
         </p>
       </div>
     </form>

@@ -1,4 +1,6 @@
+import { channelLabels, isChannelName } from '@aisle/contracts/channels';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Area,
   AreaChart,
@@ -13,6 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useFormat } from '@/i18n/format';
 import type { DashboardSummary } from '../dashboard-summary';
 import { usd } from './kpi-cards';
 import { PeakHoursHeatMap } from './peak-hours-heat-map';
@@ -29,33 +32,40 @@ export function ChartFrame({ title, children, testId }: { title: string; childre
   );
 }
 
-const shortDay = (day: string) => day.slice(5);
 const axis = { fontSize: 11, tickLine: false } as const;
-const CHANNEL_LABELS: Record<string, string> = {
-  web: 'Web chat',
-  widget: 'Store widget',
-  instagram: 'Instagram',
-  messenger: 'Messenger',
-  whatsapp: 'WhatsApp',
-  line: 'LINE',
-};
-export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? channel;
+/** Aisle's own channels by key; the messaging platforms by their names. */
+const CHANNEL_KEYS = { web: 'channel.web', widget: 'channel.widget' } as const;
+
+/** A channel's name in the interface's language ("Web chat", "Instagram"); an unknown one as itself. */
+export function useChannelLabel() {
+  const { t } = useTranslation('analytics');
+  return (channel: string) =>
+    channel === 'web' || channel === 'widget' ? t(CHANNEL_KEYS[channel]) : isChannelName(channel) ? channelLabels[channel] : channel;
+}
 
 /** Interactions over time, cost against savings, breakdowns, peak hours, new against returning. */
 export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
+  const { t } = useTranslation('analytics');
+  const format = useFormat();
+  const channelLabel = useChannelLabel();
   const { days } = summary;
+  // Days are UTC dates ("2026-11-23"): month and day on the axis, the whole date in tooltips.
+  const shortDay = (day: string) => format.dateParts(day, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const longDay = (day: unknown) => format.date(String(day), { dateStyle: 'medium', timeZone: 'UTC' });
+  const count = (value: unknown) => format.number(Number(value));
+  const dollars = (value: unknown) => usd(format, Number(value));
   return (
     <div className="grid gap-3 lg:grid-cols-2">
-      <ChartFrame title="Interactions over time" testId="chart-interactions">
+      <ChartFrame title={t('charts.interactionsOverTime')} testId="chart-interactions">
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-muted" />
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} {...axis} width={36} axisLine={false} />
-            <Tooltip />
+            <YAxis allowDecimals={false} tickFormatter={count} {...axis} width={36} axisLine={false} />
+            <Tooltip labelFormatter={longDay} formatter={count} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Area
-              name="All interactions"
+              name={t('charts.allInteractions')}
               dataKey="totalInteractions"
               stroke="var(--color-primary)"
               fill="var(--color-primary)"
@@ -63,7 +73,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
               isAnimationActive={false}
             />
             <Area
-              name="Customer messages"
+              name={t('charts.customerMessages')}
               dataKey="customerInteractions"
               stroke="#0ea5e9"
               fill="#0ea5e9"
@@ -73,57 +83,70 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
           </AreaChart>
         </ResponsiveContainer>
       </ChartFrame>
-      <ChartFrame title="Model cost against cost saved" testId="chart-cost">
+      <ChartFrame title={t('charts.costAgainstSaved')} testId="chart-cost">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-muted" />
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
-            <YAxis tickFormatter={usd} {...axis} width={64} axisLine={false} />
-            <Tooltip formatter={(value) => usd(Number(value))} />
+            <YAxis tickFormatter={dollars} {...axis} width={64} axisLine={false} />
+            <Tooltip labelFormatter={longDay} formatter={dollars} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar name="Model cost" dataKey="actualCost" fill="#f97316" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Line name="Cost saved" dataKey="estimatedCostSavings" stroke="#10b981" dot={false} strokeWidth={2} isAnimationActive={false} />
+            <Bar name={t('charts.modelCost')} dataKey="actualCost" fill="#f97316" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Line
+              name={t('charts.costSaved')}
+              dataKey="estimatedCostSavings"
+              stroke="#10b981"
+              dot={false}
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </ChartFrame>
-      <ChartFrame title="Channels" testId="chart-channels">
+      <ChartFrame title={t('charts.channels')} testId="chart-channels">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
             data={summary.channels.map((c) => ({ ...c, name: channelLabel(c.channel) }))}
             layout="vertical"
             margin={{ left: 8, right: 8 }}
           >
-            <XAxis type="number" allowDecimals={false} {...axis} />
+            <XAxis type="number" allowDecimals={false} tickFormatter={count} {...axis} />
             <YAxis type="category" dataKey="name" {...axis} width={96} />
-            <Tooltip />
-            <Bar name="Interactions" dataKey="interactions" fill="var(--color-primary)" radius={[0, 3, 3, 0]} isAnimationActive={false} />
+            <Tooltip formatter={count} />
+            <Bar
+              name={t('charts.interactions')}
+              dataKey="interactions"
+              fill="var(--color-primary)"
+              radius={[0, 3, 3, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>
-      <ChartFrame title="Models" testId="chart-models">
+      <ChartFrame title={t('charts.models')} testId="chart-models">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={summary.models} layout="vertical" margin={{ left: 8, right: 8 }}>
-            <XAxis type="number" allowDecimals={false} {...axis} />
+            <XAxis type="number" allowDecimals={false} tickFormatter={count} {...axis} />
             <YAxis type="category" dataKey="model" {...axis} width={140} />
-            <Tooltip formatter={(value, name) => (name === 'Cost' ? usd(Number(value)) : value)} />
+            <Tooltip formatter={count} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar name="Answers" dataKey="responses" fill="#8b5cf6" radius={[0, 3, 3, 0]} isAnimationActive={false} />
+            <Bar name={t('charts.answers')} dataKey="responses" fill="#8b5cf6" radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>
-      <ChartFrame title="Peak hours (UTC)" testId="chart-peak-hours">
+      <ChartFrame title={t('charts.peakHours')} testId="chart-peak-hours">
         <PeakHoursHeatMap heat={summary.heat} />
       </ChartFrame>
-      <ChartFrame title="New and returning customers" testId="chart-customers">
+      <ChartFrame title={t('charts.customers')} testId="chart-customers">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-muted" />
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} {...axis} width={36} axisLine={false} />
-            <Tooltip />
+            <YAxis allowDecimals={false} tickFormatter={count} {...axis} width={36} axisLine={false} />
+            <Tooltip labelFormatter={longDay} formatter={count} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar name="New" dataKey="newCustomers" stackId="c" fill="#0ea5e9" isAnimationActive={false} />
-            <Bar name="Returning" dataKey="returningCustomers" stackId="c" fill="#10b981" isAnimationActive={false} />
+            <Bar name={t('charts.newCustomers')} dataKey="newCustomers" stackId="c" fill="#0ea5e9" isAnimationActive={false} />
+            <Bar name={t('charts.returningCustomers')} dataKey="returningCustomers" stackId="c" fill="#10b981" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartFrame>

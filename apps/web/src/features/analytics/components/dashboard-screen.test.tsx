@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import { fakeDataClient } from '@/testing/fake-data-client';
 import type { AnalyticsRow } from '../api/list-analytics-rows';
 import { DashboardScreen } from './dashboard-screen';
@@ -181,5 +182,56 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: 'Run the setup wizard' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Share an assistant' })).toHaveAttribute('href', '/assistants');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});
+
+describe('the dashboard in Japanese and Thai', () => {
+  const history = [row(0), row(1, { customersHelped: 2, totalInteractions: 10, actualCost: 0.25, estimatedCostSavings: 2.5 }), row(10)];
+
+  it('shows its figures, filters and notes in Japanese, with Japanese dates', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    renderScreen(history);
+    await screen.findByTestId('kpi-customers-helped');
+    expect(screen.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30日間' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'CSVをエクスポート' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'チャネル' })).toHaveDisplayValue('すべてのチャネル');
+    expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('対応した顧客数');
+    expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('比較データなし');
+    expect(kpi('time-saved')).toBe('0.8時間');
+    expect(kpi('cost-saved')).toBe('$12.50');
+    expect(kpi('automation-rate')).toBe('75%');
+    expect(screen.getByTestId('kpi-assisted-revenue-hint')).toHaveTextContent('注文3件 · モデル費用$1あたり$96.00');
+    expect(screen.getByText('会話1件あたり5分')).toBeInTheDocument();
+    expect(screen.getByText(/^削減時間は、.*会話1件につき5分、時給\$20として計算しています。/)).toBeInTheDocument();
+    expect(screen.getByText(/^更新日時：\d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2}$/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('chart-peak-hours')).getByText('月')).toBeInTheDocument();
+  });
+
+  it('shows its figures in Thai, with Thai (Buddhist era) dates', async () => {
+    await act(() => i18n.changeLanguage('th'));
+    renderScreen(history);
+    await screen.findByTestId('kpi-customers-helped');
+    expect(screen.getByRole('heading', { level: 1, name: 'แดชบอร์ด' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '7 วัน' }));
+    await waitFor(() => expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('+50% เทียบกับช่วงก่อนหน้า'));
+    expect(screen.getByTestId('kpi-customers-helped')).toHaveTextContent('ลูกค้าที่ได้รับความช่วยเหลือ');
+    expect(kpi('model-cost')).toBe('US$0.75');
+    expect(screen.getByTestId('kpi-cost-saved-hint')).toHaveTextContent('ที่อัตรา US$20/ชม.');
+    expect(kpi('time-saved')).toBe('0.5 ชม.');
+    const buddhistYear = new Date().getUTCFullYear() + 543;
+    expect(screen.getByText(new RegExp(`^อัปเดตเมื่อ .*${buddhistYear}`))).toBeInTheDocument();
+  });
+
+  it('tells a new merchant what to do first, in Thai', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) }))),
+    );
+    await act(() => i18n.changeLanguage('th'));
+    renderScreen([]);
+    expect(await screen.findByText('ยังไม่มีการสนทนากับลูกค้า')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'เชื่อมต่อร้านค้า' })).toHaveAttribute('href', '/store');
+    expect(screen.getByRole('button', { name: 'ส่งออก CSV' })).toBeDisabled();
   });
 });

@@ -1,7 +1,9 @@
 import { DownloadIcon, LayoutDashboardIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/i18n/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
@@ -16,10 +18,10 @@ import {
 } from '../dashboard-summary';
 import { useDashboardLive } from '../hooks/use-dashboard-live';
 import { useDashboardRows } from '../hooks/use-dashboard-rows';
-import { channelLabel, DashboardCharts } from './dashboard-charts';
+import { DashboardCharts, useChannelLabel } from './dashboard-charts';
 import { DashboardEmptyState } from './dashboard-empty-state';
 import { DashboardSkeleton } from './dashboard-skeleton';
-import { KpiCards } from './kpi-cards';
+import { KpiCards, usdRate } from './kpi-cards';
 
 function downloadCsv(text: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -36,6 +38,9 @@ const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm';
 
 /** /dashboard (spec §1 "analytics of customer value", §2: where the wizard lands). */
 export function DashboardScreen() {
+  const { t, i18n } = useTranslation('analytics');
+  const format = useFormat();
+  const channelLabel = useChannelLabel();
   const [days, setDays] = useState<DashboardWindow>(30);
   const [filter, setFilter] = useState<DashboardFilter>({ kind: 'all' });
   // The query reads from the start of the previous window: the cards compare with it.
@@ -44,7 +49,10 @@ export function DashboardScreen() {
   useDashboardLive();
   const refresh = useRefreshAnalytics();
   const summary = useMemo(() => (rows.data ? summarize(rows.data, filter, days) : null), [rows.data, filter, days]);
-  const options = useMemo(() => filterOptions(rows.data ?? []), [rows.data]);
+  // The options name unnamed assistants in the interface's language: made again when it changes.
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the options' texts
+  const options = useMemo(() => filterOptions(rows.data ?? []), [rows.data, language]);
   // No rows at all: the owner's analytics were never computed (a new account, or the worker's
   // hourly round has not come yet). Compute them once now rather than show an empty dashboard.
   const refreshedForEmpty = useRef(false);
@@ -60,7 +68,7 @@ export function DashboardScreen() {
     <div className="flex gap-2">
       <Button variant="outline" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
         <RefreshCwIcon className={cn('size-4', refresh.isPending && 'animate-spin')} aria-hidden="true" />
-        {refresh.isPending ? 'Refreshing…' : 'Refresh'}
+        {refresh.isPending ? t('dashboard.refreshing') : t('dashboard.refresh')}
       </Button>
       <Button
         variant="outline"
@@ -68,26 +76,21 @@ export function DashboardScreen() {
         onClick={() => summary && downloadCsv(summaryCsv(summary), `aisle-dashboard-${days}-days.csv`)}
       >
         <DownloadIcon className="size-4" aria-hidden="true" />
-        Export CSV
+        {t('dashboard.exportCsv')}
       </Button>
     </div>
   );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-8 md:px-8 md:pt-8">
-      <ScreenHeader
-        title="Dashboard"
-        icon={LayoutDashboardIcon}
-        summary="What your assistants did for your customers, and what it cost."
-        action={actions}
-      />
+      <ScreenHeader title={t('dashboard.title')} icon={LayoutDashboardIcon} summary={t('dashboard.summary')} action={actions} />
       {refresh.error ? (
         <p role="alert" className="mb-3 text-destructive text-sm">
-          {apiErrorText(refresh.error, 'Could not refresh the dashboard. Try again in a minute.')}
+          {apiErrorText(refresh.error, t('dashboard.refreshFailed'))}
         </p>
       ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <fieldset className="flex rounded-md border p-0.5" aria-label="Period">
+        <fieldset className="flex rounded-md border p-0.5" aria-label={t('dashboard.period')}>
           {dashboardWindows.map((option) => (
             <button
               key={option}
@@ -99,18 +102,18 @@ export function DashboardScreen() {
                 days === option ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent',
               )}
             >
-              {`${option} days`}
+              {t('dashboard.windowDays', { count: option })}
             </button>
           ))}
         </fieldset>
         <label className="flex items-center gap-2 text-sm">
-          Assistant
+          {t('dashboard.assistant')}
           <select
             className={selectClass}
             value={filter.kind === 'assistant' ? filter.id : ''}
             onChange={(event) => setFilter(event.target.value ? { kind: 'assistant', id: event.target.value } : { kind: 'all' })}
           >
-            <option value="">All assistants</option>
+            <option value="">{t('dashboard.allAssistants')}</option>
             {options.assistants.map((assistant) => (
               <option key={assistant.id} value={assistant.id}>
                 {assistant.name}
@@ -119,13 +122,13 @@ export function DashboardScreen() {
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          Channel
+          {t('dashboard.channel')}
           <select
             className={selectClass}
             value={filter.kind === 'channel' ? filter.channel : ''}
             onChange={(event) => setFilter(event.target.value ? { kind: 'channel', channel: event.target.value } : { kind: 'all' })}
           >
-            <option value="">All channels</option>
+            <option value="">{t('dashboard.allChannels')}</option>
             {options.channels.map((channel) => (
               <option key={channel} value={channel}>
                 {channelLabel(channel)}
@@ -134,12 +137,14 @@ export function DashboardScreen() {
           </select>
         </label>
         {summary?.lastRefreshed ? (
-          <span className="ml-auto text-muted-foreground text-xs">Updated {new Date(summary.lastRefreshed).toLocaleString()}</span>
+          <span className="ml-auto text-muted-foreground text-xs">
+            {t('dashboard.updated', { when: format.dateTime(summary.lastRefreshed) })}
+          </span>
         ) : null}
       </div>
       {rows.error ? (
         <p role="alert" className="text-destructive text-sm">
-          {apiErrorText(rows.error, 'Could not load the dashboard.')}
+          {apiErrorText(rows.error, t('dashboard.loadFailed'))}
         </p>
       ) : !summary || (neverComputed && refresh.isPending) ? (
         <DashboardSkeleton />
@@ -150,7 +155,7 @@ export function DashboardScreen() {
           <KpiCards summary={summary} />
           <DashboardCharts summary={summary} />
           <p className="text-muted-foreground text-xs">
-            {`Time saved counts ${summary.minutesPerConversation} minutes for each conversation the assistant handled without a person, at $${summary.hourlyCostUsd} an hour. Customers are counted per day.`}
+            {t('dashboard.footnote', { minutes: summary.minutesPerConversation, rate: usdRate(format, summary.hourlyCostUsd) })}
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CHART_FRAME_CLASS } from './dashboard-charts';
 import { KPI_CARD_CLASS } from './kpi-cards';
@@ -7,8 +8,9 @@ const CHART_SLOTS = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
 
 /** The loaded dashboard's boxes at their sizes, so the data arrives without moving anything. */
 export function DashboardSkeleton() {
+  const { t } = useTranslation('analytics');
   return (
-    <section className="space-y-3" aria-busy="true" aria-label="Loading the dashboard" data-testid="dashboard-loading">
+    <section className="space-y-3" aria-busy="true" aria-label={t('dashboard.loading')} data-testid="dashboard-loading">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {KPI_SLOTS.map((slot) => (
           <div key={slot} className={KPI_CARD_CLASS}>

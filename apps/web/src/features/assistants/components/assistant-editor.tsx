@@ -24,10 +24,12 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, type FieldPathValue, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field, Switch, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useFormat } from '@/i18n/format';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import type { ModelOption } from '../api/get-models';
 import type { UploadAssistantAvatarInput } from '../api/upload-assistant-avatar';
@@ -36,6 +38,7 @@ import { avatarInitials } from '../avatar-image';
 import type { PendingAvatars } from '../hooks/use-assistant-actions';
 import { toggleLink } from '../link-diff';
 import type { LinkKind } from '../link-kinds';
+import { validationText } from '../validation-text';
 import { AvatarField } from './avatar-field';
 import { FormSection } from './form-section';
 import { LinkChecklist, type LinkOption } from './link-checklist';
@@ -64,16 +67,15 @@ export interface EditorProps {
  */
 export function AssistantEditor(props: EditorProps) {
   const { open, onOpenChange, assistant } = props;
+  const { t } = useTranslation('assistants');
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-2xl">
         <SheetHeader className="border-b px-5 py-4">
-          <SheetTitle className="text-lg">{assistant ? `Edit ${assistant.assistantName}` : 'New assistant'}</SheetTitle>
-          <SheetDescription>
-            {assistant
-              ? 'Changes apply to new messages at once.'
-              : 'Give it a name and instructions; everything else has sensible defaults.'}
-          </SheetDescription>
+          <SheetTitle className="text-lg">
+            {assistant ? t('editor.editTitle', { name: assistant.assistantName }) : t('editor.newTitle')}
+          </SheetTitle>
+          <SheetDescription>{assistant ? t('editor.editDescription') : t('editor.newDescription')}</SheetDescription>
         </SheetHeader>
         {/* Keyed so each opening starts from the given values with no stale errors. */}
         {open ? <EditorForm key={assistant?.id ?? 'new'} {...props} /> : null}
@@ -95,11 +97,14 @@ const assistantResolver: Resolver<AssistantFormValues, unknown, CreateAssistantR
   return { values: {}, errors: toNestErrors(errors, options) };
 };
 
-/** The form's error messages by key, as the inputs show them (the whole-form message aside). */
+/**
+ * The form's error messages by key, as the inputs show them (the whole-form message aside), in the
+ * interface's language: the form holds the contract's English messages, read again at each render.
+ */
 function messagesOf(errors: FieldErrors): FormErrors {
   const messages: FormErrors = {};
   for (const [key, error] of Object.entries(errors)) {
-    if (key !== 'root' && typeof error?.message === 'string') messages[key] = error.message;
+    if (key !== 'root' && typeof error?.message === 'string') messages[key] = validationText(error.message);
   }
   return messages;
 }
@@ -108,6 +113,8 @@ function messagesOf(errors: FieldErrors): FormErrors {
 const errorKey = (key: string) => key as FieldPath<AssistantFormValues>;
 
 function EditorForm({ assistant, initial, models, modelsLoading, options, onSave, onUploadAvatar, onOpenChange }: EditorProps) {
+  const { t } = useTranslation('assistants');
+  const format = useFormat();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { register, handleSubmit, watch, getValues, setValue, setError, clearErrors, formState } = useForm<
@@ -156,8 +163,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
       if (Object.keys(fields).length > 0) {
         for (const [key, message] of Object.entries(fields)) setError(errorKey(key), { type: 'server', message });
         focusFirstError();
-      } else
-        setError('root.server', { type: 'server', message: apiErrorText(failure, 'The assistant could not be saved. Please try again.') });
+      } else setError('root.server', { type: 'server', message: apiErrorText(failure, t('editor.saveFailed')) });
     } finally {
       setBusy(false);
     }
@@ -176,11 +182,11 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="grid flex-1 gap-4 overflow-y-auto bg-muted/30 p-4 sm:p-5">
-        <FormSection title="Basics" icon={IdCardIcon} description="How the assistant is named and what it is for.">
-          <Field id={f('name')} label="Name" error={errors.assistantName}>
+        <FormSection title={t('editor.basics.title')} icon={IdCardIcon} description={t('editor.basics.description')}>
+          <Field id={f('name')} label={t('editor.basics.name')} error={errors.assistantName}>
             <Input
               id={f('name')}
-              placeholder="e.g. Shop helper"
+              placeholder={t('editor.basics.namePlaceholder')}
               maxLength={ASSISTANT_NAME_MAX_LENGTH + 50}
               autoComplete="off"
               autoFocus
@@ -188,10 +194,10 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
               {...describedBy(f('name'), errors.assistantName)}
             />
           </Field>
-          <Field id={f('use-case')} label="Use case" error={errors.useCase} hint="A short note for you, e.g. “Pre-sales questions”.">
+          <Field id={f('use-case')} label={t('editor.basics.useCase')} error={errors.useCase} hint={t('editor.basics.useCaseHint')}>
             <Input
               id={f('use-case')}
-              placeholder="e.g. Customer support"
+              placeholder={t('editor.basics.useCasePlaceholder')}
               maxLength={USE_CASE_MAX_LENGTH}
               {...field('useCase')}
               {...describedBy(f('use-case'), errors.useCase, true)}
@@ -200,7 +206,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           <div className="grid gap-4 sm:grid-cols-2">
             <AvatarField
               id={f('assistant-avatar')}
-              label="Assistant avatar"
+              label={t('editor.basics.assistantAvatar')}
               value={values.assistantAvatarUrl}
               error={errors.assistantAvatarUrl}
               initials={avatarInitials(values.assistantName)}
@@ -210,7 +216,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             />
             <AvatarField
               id={f('user-avatar')}
-              label="Visitor avatar"
+              label={t('editor.basics.visitorAvatar')}
               value={values.userAvatarUrl}
               error={errors.userAvatarUrl}
               fallbackIcon={UserIcon}
@@ -220,22 +226,22 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           </div>
         </FormSection>
 
-        <FormSection title="Behaviour" icon={BrainCircuitIcon} description="What it is told, and the model that answers.">
+        <FormSection title={t('editor.behaviour.title')} icon={BrainCircuitIcon} description={t('editor.behaviour.description')}>
           <Field
             id={f('instructions')}
-            label="Instructions"
+            label={t('editor.behaviour.instructions')}
             error={errors.instructions}
-            hint="Tone, what to help with, what to avoid. Your stores supply the facts."
+            hint={t('editor.behaviour.instructionsHint')}
             aside={
               <span className="text-muted-foreground text-xs tabular-nums">
-                {values.instructions.length.toLocaleString('en-US')} / {INSTRUCTIONS_MAX_LENGTH.toLocaleString('en-US')}
+                {format.number(values.instructions.length)} / {format.number(INSTRUCTIONS_MAX_LENGTH)}
               </span>
             }
           >
             <Textarea
               id={f('instructions')}
               rows={6}
-              placeholder="You are the friendly assistant of our clothing shop. Answer questions about sizing, shipping and returns…"
+              placeholder={t('editor.behaviour.instructionsPlaceholder')}
               {...field('instructions')}
               className="max-h-80"
               {...describedBy(f('instructions'), errors.instructions, true)}
@@ -243,7 +249,7 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           </Field>
           <div className="grid gap-2">
             <span id={`${f('model')}-label`} className="font-medium text-sm leading-none">
-              Model
+              {t('editor.behaviour.model')}
             </span>
             <ModelPicker
               id={f('model')}
@@ -257,8 +263,8 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           <div className="grid gap-4 sm:grid-cols-2">
             <RangeField
               id={f('temperature')}
-              label="Temperature"
-              hint="0 keeps answers predictable; 2 is most varied."
+              label={t('editor.behaviour.temperature')}
+              hint={t('editor.behaviour.temperatureHint')}
               min={0}
               max={2}
               step={0.1}
@@ -268,8 +274,8 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             />
             <RangeField
               id={f('top-p')}
-              label="Top P"
-              hint="Share of likely words considered, 0 to 1."
+              label={t('editor.behaviour.topP')}
+              hint={t('editor.behaviour.topPHint')}
               min={0}
               max={1}
               step={0.05}
@@ -280,20 +286,20 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           </div>
         </FormSection>
 
-        <FormSection title="Knowledge" icon={BookOpenIcon} description="The stores it answers from, and how much it reads per answer.">
+        <FormSection title={t('editor.knowledge.title')} icon={BookOpenIcon} description={t('editor.knowledge.description')}>
           <LinkChecklist
-            label="Stores"
+            label={t('editor.knowledge.stores')}
             options={options.store}
             selected={values.links.store}
-            emptyHint="No stores yet. Create one on the Store screen, then link it here."
+            emptyHint={t('editor.knowledge.storesEmpty')}
             onToggle={toggle('store')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               id={f('passages')}
-              label="Passages per turn"
+              label={t('editor.knowledge.passages')}
               error={errors.passagesPerTurn}
-              hint={`${PASSAGES_PER_TURN_MIN}–${PASSAGES_PER_TURN_MAX} passages given to the model with each question.`}
+              hint={t('editor.knowledge.passagesHint', { min: PASSAGES_PER_TURN_MIN, max: PASSAGES_PER_TURN_MAX })}
             >
               <Input
                 id={f('passages')}
@@ -307,9 +313,9 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             </Field>
             <Field
               id={f('min-score')}
-              label="Minimum score"
+              label={t('editor.knowledge.minimumScore')}
               error={errors.minimumScore}
-              hint="Passages scoring below this are left out; 0 keeps all."
+              hint={t('editor.knowledge.minimumScoreHint')}
             >
               <Input
                 id={f('min-score')}
@@ -323,21 +329,21 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           </div>
         </FormSection>
 
-        <FormSection title="Safeguard" icon={ShieldCheckIcon} description="An extra rule checked on every answer.">
+        <FormSection title={t('editor.safeguard.title')} icon={ShieldCheckIcon} description={t('editor.safeguard.description')}>
           <div className="flex items-center justify-between gap-4 rounded-lg border bg-background px-3 py-2.5 dark:bg-input/20">
             <label htmlFor={f('safeguard')} className="grid gap-0.5">
-              <span className="font-medium text-sm">Safeguard</span>
-              <span className="text-muted-foreground text-xs">Keep answers within the rule below.</span>
+              <span className="font-medium text-sm">{t('editor.safeguard.switch')}</span>
+              <span className="text-muted-foreground text-xs">{t('editor.safeguard.switchHint')}</span>
             </label>
             <Switch id={f('safeguard')} checked={values.isSafeGuardOn} onCheckedChange={(on) => set('isSafeGuardOn', on)} />
           </div>
           {values.isSafeGuardOn ? (
-            <Field id={f('safeguard-instruction')} label="Safeguard instruction" error={errors.safeGuardInstruction}>
+            <Field id={f('safeguard-instruction')} label={t('editor.safeguard.instruction')} error={errors.safeGuardInstruction}>
               <Textarea
                 id={f('safeguard-instruction')}
                 rows={3}
                 maxLength={SAFE_GUARD_INSTRUCTION_MAX_LENGTH}
-                placeholder="e.g. Never promise discounts or discuss competitors."
+                placeholder={t('editor.safeguard.instructionPlaceholder')}
                 {...field('safeGuardInstruction')}
                 {...describedBy(f('safeguard-instruction'), errors.safeGuardInstruction)}
               />
@@ -345,25 +351,17 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           ) : null}
         </FormSection>
 
-        <FormSection
-          title="Handing over to a person"
-          icon={HeadsetIcon}
-          description="When a shopper asks for a person, seems upset, or goes twice without an answer, you are notified and they are told your team will reply."
-        >
+        <FormSection title={t('editor.handoff.title')} icon={HeadsetIcon} description={t('editor.handoff.description')}>
           <div className="flex items-center justify-between gap-4 rounded-lg border bg-background px-3 py-2.5 dark:bg-input/20">
             <label htmlFor={f('pause-on-handoff')} className="grid gap-0.5">
-              <span className="font-medium text-sm">Pause auto-reply when a person is needed</span>
-              <span className="text-muted-foreground text-xs">The assistant stays quiet in that conversation until you resume it.</span>
+              <span className="font-medium text-sm">{t('editor.handoff.switch')}</span>
+              <span className="text-muted-foreground text-xs">{t('editor.handoff.switchHint')}</span>
             </label>
             <Switch id={f('pause-on-handoff')} checked={values.pauseOnHandoff} onCheckedChange={(on) => set('pauseOnHandoff', on)} />
           </div>
         </FormSection>
 
-        <FormSection
-          title="Suggested questions"
-          icon={MessageCircleQuestionIcon}
-          description="Starters shown to visitors; an example answer shows the assistant how to reply."
-        >
+        <FormSection title={t('editor.questions.title')} icon={MessageCircleQuestionIcon} description={t('editor.questions.description')}>
           <SuggestedQuestionsEditor
             id={f('questions')}
             rows={values.questions}
@@ -372,24 +370,24 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           />
         </FormSection>
 
-        <FormSection title="Functions and templates" icon={PlugIcon} description="Actions it can take and templates it follows.">
+        <FormSection title={t('editor.links.title')} icon={PlugIcon} description={t('editor.links.description')}>
           <div className="grid gap-2">
-            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Functions</h4>
+            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">{t('editor.links.functions')}</h4>
             <LinkChecklist
-              label="Functions"
+              label={t('editor.links.functions')}
               options={options.function}
               selected={values.links.function}
-              emptyHint="No functions yet. Functions you add will show here."
+              emptyHint={t('editor.links.functionsEmpty')}
               onToggle={toggle('function')}
             />
           </div>
           <div className="grid gap-2">
-            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">Templates</h4>
+            <h4 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">{t('editor.links.templates')}</h4>
             <LinkChecklist
-              label="Templates"
+              label={t('editor.links.templates')}
               options={options.template}
               selected={values.links.template}
-              emptyHint="No templates are available yet."
+              emptyHint={t('editor.links.templatesEmpty')}
               onToggle={toggle('template')}
             />
           </div>
@@ -403,15 +401,15 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
           </p>
         ) : Object.values(errors).some(Boolean) ? (
           <p role="alert" className="mr-auto text-destructive text-sm">
-            Check the highlighted fields.
+            {t('editor.checkFields')}
           </p>
         ) : null}
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t('editor.cancel')}
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          {assistant ? 'Save changes' : 'Create assistant'}
+          {assistant ? t('editor.saveChanges') : t('editor.create')}
         </Button>
       </footer>
     </form>

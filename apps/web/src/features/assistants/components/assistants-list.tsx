@@ -12,6 +12,7 @@ import {
   ShieldCheckIcon,
   Trash2Icon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useFormat } from '@/i18n/format';
 import { assistantStatusChip, tokenUsageText } from '../assistant-status';
 import { ShareButton } from './share-sheet';
 import { StatusChip } from './status-chip';
@@ -45,8 +47,10 @@ export function AssistantsList({
   onEdit: (assistant: Assistant) => void;
   onDelete: (assistant: Assistant) => void;
 }) {
+  const { t } = useTranslation('assistants');
+  const format = useFormat();
   return (
-    <ul aria-label="Assistants" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={t('list.label')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {cards.map(({ assistant, modelName, storeNames, questionCount }) => {
         const name = assistant.assistantName;
         return (
@@ -72,23 +76,23 @@ export function AssistantsList({
                     {name}
                   </button>
                 </h2>
-                <p className="mt-0.5 truncate text-muted-foreground text-sm">{assistant.useCase || 'General assistant'}</p>
+                <p className="mt-0.5 truncate text-muted-foreground text-sm">{assistant.useCase || t('list.generalAssistant')}</p>
               </div>
               <DropdownMenu modal={false}>
                 <DropdownMenuTrigger asChild>
-                  <Button variant="ghost" size="icon-sm" className="-mt-1 -mr-1" aria-label={`Actions for ${name}`}>
+                  <Button variant="ghost" size="icon-sm" className="-mt-1 -mr-1" aria-label={t('list.actionsFor', { name })}>
                     <EllipsisIcon />
                   </Button>
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align="end">
                   <DropdownMenuItem onSelect={() => onEdit(assistant)}>
                     <PencilIcon />
-                    Edit
+                    {t('list.edit')}
                   </DropdownMenuItem>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem variant="destructive" onSelect={() => onDelete(assistant)}>
                     <Trash2Icon />
-                    Delete
+                    {t('list.delete')}
                   </DropdownMenuItem>
                 </DropdownMenuContent>
               </DropdownMenu>
@@ -96,36 +100,36 @@ export function AssistantsList({
 
             <dl className="grid gap-2 px-4 pb-4 text-sm">
               <div className="flex items-center gap-2">
-                <dt className="sr-only">Status</dt>
+                <dt className="sr-only">{t('list.status')}</dt>
                 <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
                   <StatusChip chip={assistantStatusChip(assistant.status, storeNames.length)} />
                   {assistant.isSafeGuardOn ? (
                     <span className="inline-flex items-center gap-1">
                       <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
-                      Safeguard on
+                      {t('list.safeguardOn')}
                     </span>
                   ) : null}
                   {questionCount > 0 ? (
                     <span className="inline-flex items-center gap-1">
                       <MessageCircleQuestionIcon className="size-3.5" aria-hidden="true" />
-                      {questionCount} {questionCount === 1 ? 'question' : 'questions'}
+                      {t('list.questionCount', { count: questionCount })}
                     </span>
                   ) : null}
                 </dd>
               </div>
               <div className="flex min-w-0 items-center gap-2 text-muted-foreground">
                 <dt>
-                  <CpuIcon className="size-4" aria-label="Model" />
+                  <CpuIcon className="size-4" aria-label={t('list.model')} />
                 </dt>
                 <dd className="truncate text-foreground">{modelName}</dd>
               </div>
               <div className="flex min-w-0 items-start gap-2 text-muted-foreground">
                 <dt className="pt-0.5">
-                  <DatabaseIcon className="size-4" aria-label="Stores" />
+                  <DatabaseIcon className="size-4" aria-label={t('list.stores')} />
                 </dt>
                 <dd className="flex min-w-0 flex-wrap gap-1">
                   {storeNames.length === 0 ? (
-                    <span>No stores linked</span>
+                    <span>{t('list.noStores')}</span>
                   ) : (
                     storeNames.map((storeName) => (
                       <span key={storeName} className="max-w-full truncate rounded-md bg-muted px-1.5 py-0.5 text-foreground text-xs">
@@ -137,22 +141,22 @@ export function AssistantsList({
               </div>
               <div className="flex items-center gap-2 text-muted-foreground">
                 <dt>
-                  <CoinsIcon className="size-4" aria-label="Tokens used" />
+                  <CoinsIcon className="size-4" aria-label={t('list.tokensUsed')} />
                 </dt>
-                <dd className="tabular-nums">{tokenUsageText(assistant.inputTokens, assistant.outputTokens)} tokens</dd>
+                <dd className="tabular-nums">{tokenUsageText(assistant.inputTokens, assistant.outputTokens, format)}</dd>
               </div>
             </dl>
 
             <div className="mt-auto flex items-center gap-2 border-t px-4 py-3">
               <Button asChild size="sm">
-                <Link to={`${paths.chat}?assistant=${encodeURIComponent(assistant.id)}`} aria-label={`Chat with ${name}`}>
+                <Link to={`${paths.chat}?assistant=${encodeURIComponent(assistant.id)}`} aria-label={t('list.chatWith', { name })}>
                   <MessageSquareIcon />
-                  Chat
+                  {t('list.chat')}
                 </Link>
               </Button>
-              <Button variant="outline" size="sm" onClick={() => onEdit(assistant)} aria-label={`Edit ${name}`}>
+              <Button variant="outline" size="sm" onClick={() => onEdit(assistant)} aria-label={t('list.editName', { name })}>
                 <PencilIcon />
-                Edit
+                {t('list.edit')}
               </Button>
               <ShareButton assistant={assistant} />
             </div>
@@ -175,6 +179,7 @@ export function AssistantsListSkeleton() {
 
 /** What a merchant sees before their first assistant: what one does, and the one next step. */
 export function AssistantsEmptyState({ onCreate, hasStores }: { onCreate: () => void; hasStores: boolean }) {
+  const { t } = useTranslation('assistants');
   return (
     <section
       aria-labelledby="assistants-empty-title"
@@ -184,16 +189,12 @@ export function AssistantsEmptyState({ onCreate, hasStores }: { onCreate: () => 
         <BotIcon className="size-7" aria-hidden="true" />
       </div>
       <h2 id="assistants-empty-title" className="font-semibold text-lg tracking-tight">
-        Create your first assistant
+        {t('list.emptyTitle')}
       </h2>
-      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">
-        An assistant answers your customers from your stores, in your shop’s voice. Give it instructions, pick a model, link the stores it
-        should know and add a few suggested questions.
-        {hasStores ? '' : ' Tip: create a store first so it has something to answer from.'}
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">{hasStores ? t('list.emptyBody') : t('list.emptyBodyNoStores')}</p>
       <Button className="mt-6" onClick={onCreate}>
         <PlusIcon />
-        New assistant
+        {t('screen.newAssistant')}
       </Button>
     </section>
   );

@@ -2,6 +2,7 @@ import type { Assistant } from '@aisle/contracts/assistants';
 import type { Store } from '@aisle/contracts/knowledge';
 import { BotIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -41,6 +42,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; assistant: Assistant } | { ki
  * stores, functions and templates; deleting after a confirmation naming the assistant.
  */
 export function AssistantsScreen() {
+  const { t } = useTranslation('assistants');
   const { status, items: assistants } = useCollection<Assistant>('assistants');
   const { items: stores } = useCollection<Store>('stores');
   const { items: functions } = useCollection<FunctionItem>('functions');
@@ -60,21 +62,23 @@ export function AssistantsScreen() {
       store: stores.map((store) => ({
         id: store.id,
         name: store.name,
-        detail: `${store.fileCount ?? 0} ${store.fileCount === 1 ? 'file' : 'files'}`,
+        detail: t('screen.fileCount', { count: store.fileCount ?? 0 }),
       })),
       function: functions.map((fn) => ({
         id: fn.id,
-        name: fn.name || 'Untitled function',
-        detail: fn.isViolatingRules
-          ? 'Flagged by the rules check: fix it on Templates › Functions before linking.'
-          : (fn.description ?? undefined),
+        name: fn.name || t('screen.untitledFunction'),
+        detail: fn.isViolatingRules ? t('screen.flaggedFunction') : (fn.description ?? undefined),
         disabled: Boolean(fn.isViolatingRules),
       })),
       template: templates
         .filter((template) => template.active !== false)
-        .map((template) => ({ id: template.id, name: template.name || 'Untitled template', detail: template.description ?? undefined })),
+        .map((template) => ({
+          id: template.id,
+          name: template.name || t('screen.untitledTemplate'),
+          detail: template.description ?? undefined,
+        })),
     }),
-    [stores, functions, templates],
+    [stores, functions, templates, t],
   );
 
   const storeNames = useMemo(() => new Map(stores.map((store) => [store.id, store.name])), [stores]);
@@ -99,7 +103,7 @@ export function AssistantsScreen() {
         wantedLinks: values.links,
         avatars,
       });
-      toast.success(editing ? 'Assistant saved' : `Assistant “${saved.assistantName}” created`);
+      toast.success(editing ? t('screen.saved') : t('screen.created', { name: saved.assistantName }));
       setDialog(null);
     } catch (failure) {
       if (!(failure instanceof LinkSaveError || failure instanceof AvatarSaveError)) throw failure;
@@ -114,14 +118,14 @@ export function AssistantsScreen() {
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
       <ScreenHeader
-        title="Assistants"
+        title={t('screen.title')}
         icon={BotIcon}
-        summary="Your assistants: what they know, how they answer, what they cost."
+        summary={t('screen.summary')}
         action={
           assistants.length > 0 ? (
             <Button className="max-sm:w-full" onClick={() => setDialog({ kind: 'create' })}>
               <PlusIcon />
-              New assistant
+              {t('screen.newAssistant')}
             </Button>
           ) : null
         }
@@ -159,17 +163,21 @@ export function AssistantsScreen() {
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete assistant?"
-        confirmLabel="Delete assistant"
+        title={t('screen.deleteTitle')}
+        confirmLabel={t('screen.deleteConfirm')}
         onConfirm={async () => {
           if (dialog.kind !== 'delete') return;
           await remove(dialog.assistant);
-          toast.success(`Assistant “${dialog.assistant.assistantName}” deleted`);
+          toast.success(t('screen.deleted', { name: dialog.assistant.assistantName }));
         }}
       >
         <p>
-          “<strong className="font-medium text-foreground">{dialog.kind === 'delete' ? dialog.assistant.assistantName : ''}</strong>” and
-          all its conversations will be deleted. Its stores, functions and templates stay. This cannot be undone.
+          <Trans
+            t={t}
+            i18nKey="screen.deleteBody"
+            values={{ name: dialog.kind === 'delete' ? dialog.assistant.assistantName : '' }}
+            components={{ strong: <strong className="font-medium text-foreground" /> }}
+          />
         </p>
       </ConfirmDialog>
     </div>

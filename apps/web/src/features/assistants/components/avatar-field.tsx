@@ -1,14 +1,16 @@
 import { type Assistant, type AssistantAvatarKind, avatarUrlSchema, URL_MAX_LENGTH } from '@aisle/contracts/assistants';
 import { LoaderCircleIcon, type LucideIcon, UploadIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { UploadAssistantAvatarInput } from '../api/upload-assistant-avatar';
-import { AVATAR_ACCEPT, AVATAR_UPLOAD_HINT, avatarFileProblem, uploadPercent } from '../avatar-image';
+import { AVATAR_ACCEPT, avatarFileProblem, avatarUploadHint, uploadPercent } from '../avatar-image';
 import { useFilePreview } from '../hooks/use-file-preview';
+import { validationText } from '../validation-text';
 
 export interface AvatarFieldProps {
   id: string;
@@ -43,6 +45,7 @@ type UploadState =
  */
 export function AvatarField(props: AvatarFieldProps) {
   const { id, label, kind, value, error, initials, fallbackIcon: Icon, assistantId, onUpload, pendingFile } = props;
+  const { t } = useTranslation('assistants');
   const fileInput = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ state: 'idle' });
   const pendingPreview = useFilePreview(pendingFile);
@@ -77,7 +80,7 @@ export function AvatarField(props: AvatarFieldProps) {
       props.onChange((kind === 'assistant' ? saved.assistantAvatarUrl : saved.userAvatarUrl) ?? '');
       setUpload({ state: 'uploaded' });
     } catch (failure) {
-      setUpload({ state: 'failed', message: apiErrorText(failure, 'The image could not be uploaded. Please try again.') });
+      setUpload({ state: 'failed', message: apiErrorText(failure, t('avatar.uploadFailed')) });
     }
   };
 
@@ -89,11 +92,11 @@ export function AvatarField(props: AvatarFieldProps) {
   };
 
   return (
-    <Field id={id} label={label} error={error} hint="Upload an image, or paste an https:// image address. Leave blank for the default.">
+    <Field id={id} label={label} error={error} hint={t('avatar.hint')}>
       <div className="flex items-center gap-3">
         <div className="relative shrink-0">
           <Avatar className="size-12 border">
-            {preview ? <AvatarImage src={preview} alt={`${label} preview`} className="object-cover" /> : null}
+            {preview ? <AvatarImage src={preview} alt={t('avatar.preview', { label })} className="object-cover" /> : null}
             <AvatarFallback className="bg-primary/10 font-medium text-primary text-sm">
               {initials ? initials : <Icon className="size-5" aria-hidden="true" />}
             </AvatarFallback>
@@ -113,11 +116,11 @@ export function AvatarField(props: AvatarFieldProps) {
                 size="sm"
                 disabled={uploading}
                 // Two of these sit side by side: the name says which picture (and starts with the visible words).
-                aria-label={uploading ? `Uploading… ${upload.percent}% of ${label}` : `Upload image for ${label}`}
+                aria-label={uploading ? t('avatar.uploadingFor', { percent: upload.percent, label }) : t('avatar.uploadFor', { label })}
                 onClick={() => fileInput.current?.click()}
               >
                 {uploading ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <UploadIcon aria-hidden="true" />}
-                {uploading ? `Uploading… ${upload.percent}%` : 'Upload image'}
+                {uploading ? t('avatar.uploading', { percent: upload.percent }) : t('avatar.upload')}
               </Button>
             ) : null}
             {pendingFile ? (
@@ -125,22 +128,22 @@ export function AvatarField(props: AvatarFieldProps) {
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove the image picked for ${label}`}
+                aria-label={t('avatar.removeFor', { label })}
                 onClick={() => props.onPendingFileChange(null)}
               >
                 <XIcon aria-hidden="true" />
-                Remove
+                {t('avatar.remove')}
               </Button>
             ) : null}
           </div>
-          <p className="text-muted-foreground text-xs">{AVATAR_UPLOAD_HINT}</p>
+          <p className="text-muted-foreground text-xs">{avatarUploadHint()}</p>
         </div>
         <input ref={fileInput} type="file" accept={AVATAR_ACCEPT} hidden onChange={(event) => void onPick(event)} />
       </div>
       {uploading ? (
         <div
           role="progressbar"
-          aria-label={`Uploading ${label}`}
+          aria-label={t('avatar.progress', { label })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={upload.percent}
@@ -166,15 +169,15 @@ export function AvatarField(props: AvatarFieldProps) {
 }
 
 function UploadStatus({ upload, pendingName }: { upload: UploadState; pendingName: string | null }) {
+  const { t } = useTranslation('assistants');
   if (upload.state === 'failed') {
     return (
       <p role="alert" className="text-destructive text-sm">
-        {upload.message}
+        {validationText(upload.message)}
       </p>
     );
   }
-  const note =
-    upload.state === 'uploaded' ? 'Uploaded and saved.' : pendingName ? `“${pendingName}” is uploaded when you create the assistant.` : '';
+  const note = upload.state === 'uploaded' ? t('avatar.uploaded') : pendingName ? t('avatar.pending', { name: pendingName }) : '';
   return (
     <p role="status" className="text-muted-foreground text-xs empty:hidden">
       {note}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 export interface LinkOption {
@@ -23,6 +24,7 @@ export function LinkChecklist({
   emptyHint: ReactNode;
   onToggle: (id: string, on: boolean) => void;
 }) {
+  const { t } = useTranslation('assistants');
   if (options.length === 0) {
     return <p className="rounded-lg border border-dashed px-4 py-3 text-muted-foreground text-sm">{emptyHint}</p>;
   }
@@ -44,7 +46,7 @@ export function LinkChecklist({
                 disabled={option.disabled && !checked}
                 onChange={(event) => onToggle(option.id, event.target.checked)}
                 className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
-                aria-label={`Link ${option.name}`}
+                aria-label={t('editor.linkOption', { name: option.name })}
               />
               <span className="min-w-0">
                 <span className="block truncate font-medium text-sm">{option.name}</span>

@@ -1,9 +1,11 @@
 import { CpuIcon, SparklesIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import type { ModelOption } from '../api/get-models';
-import { modelPriceText, providerName } from '../model-price';
+import { isFreeModel, modelPriceText, providerName } from '../model-price';
 
 /**
  * The models this installation offers as radio cards with their price per million tokens. A model
@@ -24,6 +26,8 @@ export function ModelPicker({
   error?: string;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation('assistants');
+  const format = useFormat();
   if (loading) {
     return (
       <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
@@ -43,7 +47,8 @@ export function ModelPicker({
             checked={model.id === value}
             title={model.name}
             provider={providerName(model.provider)}
-            price={modelPriceText(model)}
+            price={modelPriceText(model, format)}
+            free={isFreeModel(model)}
             recommended={model.default}
             local={model.provider === 'local'}
             onSelect={() => onChange(model.id)}
@@ -54,8 +59,8 @@ export function ModelPicker({
             name={`${id}-model`}
             checked
             title={value}
-            provider="Not offered any more"
-            price="Choose another model"
+            provider={t('models.notOffered')}
+            price={t('models.chooseAnother')}
             onSelect={() => {}}
           />
         ) : null}
@@ -71,6 +76,7 @@ function ModelCard({
   title,
   provider,
   price,
+  free = false,
   recommended = false,
   local = false,
   onSelect,
@@ -80,10 +86,12 @@ function ModelCard({
   title: string;
   provider: string;
   price: string;
+  free?: boolean;
   recommended?: boolean;
   local?: boolean;
   onSelect: () => void;
 }) {
+  const { t } = useTranslation('assistants');
   const Icon = local ? CpuIcon : SparklesIcon;
   return (
     <label
@@ -105,14 +113,16 @@ function ModelCard({
         <span className="flex items-start gap-2">
           <span className="line-clamp-2 font-medium text-sm">{title}</span>
           {recommended ? (
-            <span className="ml-auto shrink-0 rounded bg-primary/10 px-1.5 py-px font-medium text-[10px] text-primary">Default</span>
+            <span className="ml-auto shrink-0 rounded bg-primary/10 px-1.5 py-px font-medium text-[10px] text-primary">
+              {t('models.default')}
+            </span>
           ) : null}
         </span>
         <span className="block text-muted-foreground text-xs">{provider}</span>
         <span
           className={cn(
             'mt-1 block text-xs tabular-nums',
-            price === 'Free' ? 'font-medium text-emerald-700 dark:text-emerald-300' : 'text-foreground/80',
+            free ? 'font-medium text-emerald-700 dark:text-emerald-300' : 'text-foreground/80',
           )}
         >
           {price}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 
 /** A range slider with its exact number beside it, for bounded decimals (temperature, top P). */
@@ -22,6 +23,7 @@ export function RangeField({
   error?: string;
   onChange: (value: number) => void;
 }) {
+  const { t } = useTranslation('assistants');
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <div className="flex items-center gap-3">
@@ -38,7 +40,7 @@ export function RangeField({
         />
         <input
           type="number"
-          aria-label={`${label} value`}
+          aria-label={t('editor.rangeValue', { label })}
           min={min}
           max={max}
           step={step}

@@ -1,11 +1,13 @@
 import { DEFAULT_SHARE_THEME, EXPIRES_IN_PAST_TEXT, type ShareTheme } from '@aisle/contracts/sharing';
 import { LinkIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import { fromLocalInput, toLocalInput } from '../share-links';
+import { validationText } from '../validation-text';
 import { ShareThemeFields } from './share-theme-fields';
 
 export interface NewShare {
@@ -15,6 +17,7 @@ export interface NewShare {
 
 /** A new share link: an optional expiry and the chat's colours. Stays filled in if creating fails. */
 export function ShareCreateForm({ assistantName, onCreate }: { assistantName: string; onCreate: (share: NewShare) => Promise<void> }) {
+  const { t } = useTranslation('assistants');
   const id = useId();
   const [expiry, setExpiry] = useState('');
   const [theme, setTheme] = useState<ShareTheme>(DEFAULT_SHARE_THEME);
@@ -35,7 +38,7 @@ export function ShareCreateForm({ assistantName, onCreate }: { assistantName: st
     } catch (failure) {
       const fields = fieldErrorPaths(failure);
       if (fields.expiresAt) setExpiryError(fields.expiresAt);
-      else setFormError(apiErrorText(failure, 'The link could not be created. Please try again.'));
+      else setFormError(apiErrorText(failure, t('share.form.createFailed')));
     } finally {
       setBusy(false);
     }
@@ -45,15 +48,10 @@ export function ShareCreateForm({ assistantName, onCreate }: { assistantName: st
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label="New share link"
+      aria-label={t('share.form.label')}
       className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
     >
-      <Field
-        id={`${id}-expiry`}
-        label="Expires (optional)"
-        error={expiryError}
-        hint="Leave empty for a link that works until you turn it off."
-      >
+      <Field id={`${id}-expiry`} label={t('share.form.expires')} error={validationText(expiryError)} hint={t('share.form.expiresHint')}>
         <Input
           id={`${id}-expiry`}
           type="datetime-local"
@@ -68,7 +66,7 @@ export function ShareCreateForm({ assistantName, onCreate }: { assistantName: st
         />
       </Field>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 font-medium text-sm">Colours</legend>
+        <legend className="mb-2 font-medium text-sm">{t('share.form.colours')}</legend>
         <ShareThemeFields theme={theme} assistantName={assistantName} onChange={setTheme} />
       </fieldset>
       {formError ? (
@@ -79,7 +77,7 @@ export function ShareCreateForm({ assistantName, onCreate }: { assistantName: st
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <LinkIcon />}
-          Create share link
+          {t('share.create')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,13 @@
 import { EXPIRES_IN_PAST_TEXT, type ShareTheme } from '@aisle/contracts/sharing';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiErrorText } from '@/lib/api-error-text';
 import { fromLocalInput, toLocalInput } from '../share-links';
+import { validationText } from '../validation-text';
 import { ShareThemeFields } from './share-theme-fields';
 
 /** Editing a link's expiry in place: a new date and time, or none ("Never expire"). */
@@ -18,6 +20,7 @@ export function ExpiryEditor({
   onSave: (expiresAt: string | null) => Promise<void>;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('assistants');
   const id = useId();
   const [value, setValue] = useState(toLocalInput(expiresAt));
   const [error, setError] = useState<string | undefined>();
@@ -31,7 +34,7 @@ export function ExpiryEditor({
       await onSave(next);
       onDone();
     } catch (failure) {
-      setError(apiErrorText(failure, 'The expiry could not be saved. Please try again.'));
+      setError(apiErrorText(failure, t('share.expiryEditor.saveFailed')));
       setBusy(false);
     }
   };
@@ -43,10 +46,10 @@ export function ExpiryEditor({
         void save(fromLocalInput(value));
       }}
       noValidate
-      aria-label="Change expiry"
+      aria-label={t('share.expiryEditor.label')}
       className="grid gap-2 rounded-lg border bg-muted/30 p-3"
     >
-      <Field id={`${id}-expiry`} label="Expires" error={error}>
+      <Field id={`${id}-expiry`} label={t('share.expiryEditor.expires')} error={validationText(error)}>
         <Input
           id={`${id}-expiry`}
           type="datetime-local"
@@ -60,15 +63,15 @@ export function ExpiryEditor({
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={busy || !value}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          Save expiry
+          {t('share.expiryEditor.save')}
         </Button>
         {expiresAt ? (
           <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void save(null)}>
-            Never expire
+            {t('share.expiryEditor.never')}
           </Button>
         ) : null}
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('share.expiryEditor.cancel')}
         </Button>
       </div>
     </form>
@@ -87,6 +90,7 @@ export function ThemeEditor({
   onSave: (theme: ShareTheme) => Promise<void>;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('assistants');
   const [value, setValue] = useState(theme);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -99,13 +103,17 @@ export function ThemeEditor({
       await onSave(value);
       onDone();
     } catch (failure) {
-      setError(apiErrorText(failure, 'The colours could not be saved. Please try again.'));
+      setError(apiErrorText(failure, t('share.themeEditor.saveFailed')));
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} aria-label="Change colours" className="grid gap-3 rounded-lg border bg-muted/30 p-3">
+    <form
+      onSubmit={(event) => void save(event)}
+      aria-label={t('share.themeEditor.label')}
+      className="grid gap-3 rounded-lg border bg-muted/30 p-3"
+    >
       <ShareThemeFields theme={value} assistantName={assistantName} onChange={setValue} />
       {error ? (
         <p role="alert" className="text-destructive text-sm">
@@ -115,10 +123,10 @@ export function ThemeEditor({
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          Save colours
+          {t('share.themeEditor.save')}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('share.themeEditor.cancel')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { Assistant } from '@aisle/contracts/assistants';
 import { LinkIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ import { ShareItem, type ShareItemActions } from './share-item';
  * expiry, colours, delete) and a form for a new one, open at once while there is none.
  */
 export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'assistantName'> }) {
+  const { t } = useTranslation('assistants');
   const { shares, isLoading, error, create, update, remove } = useAssistantShares(assistant.id);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ share: AssistantShare; open: boolean } | null>(null);
@@ -25,7 +27,7 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
   const onCreate = async (share: NewShare) => {
     await create.mutateAsync({ expiresAt: share.expiresAt, theme: share.theme });
     setCreating(false);
-    toast.success('Share link created');
+    toast.success(t('share.created'));
   };
 
   const actions: ShareItemActions = {
@@ -33,17 +35,17 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
       update.mutate(
         { id: share.id, changes: { isActive } },
         {
-          onSuccess: () => toast.success(isActive ? 'Link turned on' : 'Link turned off'),
-          onError: (failure) => toast.error(apiErrorText(failure, 'The link could not be changed. Please try again.')),
+          onSuccess: () => toast.success(isActive ? t('share.turnedOn') : t('share.turnedOff')),
+          onError: (failure) => toast.error(apiErrorText(failure, t('share.changeFailed'))),
         },
       ),
     onExpiry: async (share, expiresAt) => {
       await update.mutateAsync({ id: share.id, changes: { expiresAt } });
-      toast.success(expiresAt ? 'Expiry saved' : 'The link no longer expires');
+      toast.success(expiresAt ? t('share.expirySaved') : t('share.noLongerExpires'));
     },
     onTheme: async (share, theme) => {
       await update.mutateAsync({ id: share.id, changes: { theme } });
-      toast.success('Colours saved');
+      toast.success(t('share.coloursSaved'));
     },
     onDelete: (share) => setDeleting({ share, open: true }),
   };
@@ -54,27 +56,27 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       {error ? (
         <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-          {apiErrorText(error, 'The share links could not be loaded. Please reload the page.')}
+          {apiErrorText(error, t('share.loadFailed'))}
         </p>
       ) : null}
 
       {showForm ? (
-        <section aria-label="Create share link" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4">
+        <section
+          aria-label={t('share.createSection')}
+          className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4"
+        >
           <header>
             <h3 className="flex items-center gap-2 font-medium">
               <LinkIcon className="size-4 text-primary" aria-hidden="true" />
-              {shares.length ? 'New share link' : 'Share this assistant'}
+              {shares.length ? t('share.newLink') : t('share.shareThis')}
             </h3>
-            <p className="mt-1 text-muted-foreground text-xs">
-              Anyone with the link can chat with {assistant.assistantName}, on its own page or in a widget on your shop. You see every
-              conversation live in Conversations.
-            </p>
+            <p className="mt-1 text-muted-foreground text-xs">{t('share.intro', { name: assistant.assistantName })}</p>
           </header>
           <ShareCreateForm assistantName={assistant.assistantName} onCreate={onCreate} />
           {creating ? (
             <div>
               <Button variant="ghost" size="sm" onClick={() => setCreating(false)}>
-                Cancel
+                {t('share.cancel')}
               </Button>
             </div>
           ) : null}
@@ -83,17 +85,17 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
         <div>
           <Button variant="outline" onClick={() => setCreating(true)}>
             <PlusIcon />
-            Create share link
+            {t('share.create')}
           </Button>
         </div>
       )}
 
       {isLoading ? (
-        <div className="grid gap-3" role="status" aria-label="Loading share links">
+        <div className="grid gap-3" role="status" aria-label={t('share.loading')}>
           <Skeleton className="h-48 rounded-xl" />
         </div>
       ) : shares.length ? (
-        <ul aria-label="Share links" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+        <ul aria-label={t('share.listLabel')} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
           {shares.map((share) => (
             <ShareItem key={share.id} share={share} assistantName={assistant.assistantName} origin={origin} now={now} actions={actions} />
           ))}
@@ -103,18 +105,15 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
       <ConfirmDialog
         open={!!deleting?.open}
         onOpenChange={(open) => !open && setDeleting((current) => (current ? { ...current, open: false } : null))}
-        title="Delete share link?"
-        confirmLabel="Delete link"
+        title={t('share.deleteTitle')}
+        confirmLabel={t('share.deleteConfirm')}
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.share.id);
-          toast.success('Share link deleted');
+          toast.success(t('share.deleted'));
         }}
       >
-        <p>
-          The link and the widget stop working at once, and the conversations visitors had through this link are deleted. This cannot be
-          undone. To stop it for a while, turn it off instead.
-        </p>
+        <p>{t('share.deleteBody')}</p>
       </ConfirmDialog>
     </div>
   );

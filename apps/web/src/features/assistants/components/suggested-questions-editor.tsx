@@ -1,5 +1,6 @@
 import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH, SUGGESTED_QUESTIONS_MAX } from '@aisle/contracts/assistants';
 import { ArrowDownIcon, ArrowUpIcon, MessageCircleQuestionIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, FieldError, Textarea } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,25 +19,27 @@ export function SuggestedQuestionsEditor({
   errors: FormErrors;
   onChange: (rows: QuestionRow[]) => void;
 }) {
+  const { t } = useTranslation('assistants');
   const full = rows.length >= SUGGESTED_QUESTIONS_MAX;
   return (
     <div className="grid gap-3">
       {rows.length === 0 ? (
         <div className="flex items-center gap-3 rounded-lg border border-dashed px-4 py-5 text-muted-foreground text-sm">
           <MessageCircleQuestionIcon className="size-5 shrink-0" aria-hidden="true" />
-          No suggested questions yet. Visitors see them as one-tap starters in the chat.
+          {t('questions.empty')}
         </div>
       ) : (
-        <ol aria-label="Suggested questions" className="grid gap-3">
+        <ol aria-label={t('questions.listLabel')} className="grid gap-3">
           {rows.map((row, index) => {
             const questionId = `${id}-${row.key}-question`;
             const answerId = `${id}-${row.key}-answer`;
             const questionError = errors[`question:${row.key}`];
             const answerError = errors[`answer:${row.key}`];
+            const number = index + 1;
             return (
               <li
                 key={row.key}
-                aria-label={`Suggested question ${index + 1}`}
+                aria-label={t('questions.item', { number })}
                 className="grid gap-2 rounded-lg border bg-background p-3 dark:bg-input/10"
               >
                 <div className="flex items-center gap-2">
@@ -44,12 +47,12 @@ export function SuggestedQuestionsEditor({
                     {index + 1}
                   </span>
                   <label htmlFor={questionId} className="sr-only">
-                    Question {index + 1}
+                    {t('questions.question', { number })}
                   </label>
                   <Input
                     id={questionId}
                     value={row.question}
-                    placeholder="e.g. How long does shipping take?"
+                    placeholder={t('questions.questionPlaceholder')}
                     maxLength={QUESTION_MAX_LENGTH}
                     onChange={(event) => onChange(updateQuestion(rows, row.key, { question: event.target.value }))}
                     {...describedBy(questionId, questionError)}
@@ -59,7 +62,7 @@ export function SuggestedQuestionsEditor({
                       type="button"
                       variant="ghost"
                       size="icon-sm"
-                      aria-label={`Move question ${index + 1} up`}
+                      aria-label={t('questions.moveUp', { number })}
                       disabled={index === 0}
                       onClick={() => onChange(moveQuestion(rows, row.key, -1))}
                       className="hidden sm:inline-flex"
@@ -70,7 +73,7 @@ export function SuggestedQuestionsEditor({
                       type="button"
                       variant="ghost"
                       size="icon-sm"
-                      aria-label={`Move question ${index + 1} down`}
+                      aria-label={t('questions.moveDown', { number })}
                       disabled={index === rows.length - 1}
                       onClick={() => onChange(moveQuestion(rows, row.key, 1))}
                       className="hidden sm:inline-flex"
@@ -81,7 +84,7 @@ export function SuggestedQuestionsEditor({
                       type="button"
                       variant="ghost"
                       size="icon-sm"
-                      aria-label={`Remove question ${index + 1}`}
+                      aria-label={t('questions.remove', { number })}
                       onClick={() => onChange(removeQuestion(rows, row.key))}
                       className="text-muted-foreground hover:text-destructive"
                     >
@@ -91,13 +94,13 @@ export function SuggestedQuestionsEditor({
                 </div>
                 <FieldError id={`${questionId}-error`} error={questionError} />
                 <label htmlFor={answerId} className="sr-only">
-                  Example answer {index + 1}
+                  {t('questions.answer', { number })}
                 </label>
                 <Textarea
                   id={answerId}
                   value={row.answer}
                   rows={2}
-                  placeholder="Example answer (optional): how the assistant should reply"
+                  placeholder={t('questions.answerPlaceholder')}
                   maxLength={ANSWER_MAX_LENGTH}
                   onChange={(event) => onChange(updateQuestion(rows, row.key, { answer: event.target.value }))}
                   className="min-h-14 sm:ml-8 sm:w-[calc(100%-2rem)]"
@@ -112,11 +115,10 @@ export function SuggestedQuestionsEditor({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button type="button" variant="outline" size="sm" disabled={full} onClick={() => onChange(addQuestion(rows))}>
           <PlusIcon />
-          Add question
+          {t('questions.add')}
         </Button>
         <span className="text-muted-foreground text-xs tabular-nums">
-          {rows.length} / {SUGGESTED_QUESTIONS_MAX}
-          {full ? ' · limit reached' : ''}
+          {t(full ? 'questions.counterFull' : 'questions.counter', { used: rows.length, max: SUGGESTED_QUESTIONS_MAX })}
         </span>
       </div>
       <FieldError id={`${id}-error`} error={errors.assistantUserQA} />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { applyCollectionEvent } from '@/app/startup-data/collection-events';
 import { startupQueryKey } from '@/app/startup-data/startup-data-provider';
+import { i18n } from '@/i18n/i18n';
 import { apiErrorText } from '@/lib/api-error-text';
 import { applyLinkChange, assistantLinksQueryKey } from '../api/assistant-links-api';
 import { createAssistant, deleteAssistant, editAssistant } from '../api/assistants-api';
@@ -15,7 +16,7 @@ export class LinkSaveError extends Error {
   readonly assistant: Assistant;
 
   constructor(assistant: Assistant, failed: number, cause: unknown) {
-    super(`Saved, but ${failed === 1 ? 'one link' : `${failed} links`} could not be updated. Please try again.`, { cause });
+    super(i18n.t('assistants:saveErrors.links', { count: failed }), { cause });
     this.name = 'LinkSaveError';
     this.assistant = assistant;
   }
@@ -29,7 +30,9 @@ export class AvatarSaveError extends Error {
   readonly assistant: Assistant;
 
   constructor(assistant: Assistant, cause: unknown) {
-    super(`Saved, but the picture could not be uploaded. ${apiErrorText(cause, 'Please try again.')}`, { cause });
+    super(i18n.t('assistants:saveErrors.avatar', { reason: apiErrorText(cause, i18n.t('assistants:saveErrors.tryAgain')) }), {
+      cause,
+    });
     this.name = 'AvatarSaveError';
     this.assistant = assistant;
   }

@@ -2,6 +2,7 @@ import type { SharedAssistantCreate, SharedAssistantUpdate } from '@aisle/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import {
   type AssistantShare,
@@ -40,7 +41,7 @@ export function useAssistantShares(assistantId: string) {
 
   const update = useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: SharedAssistantUpdate }) => {
-      if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+      if (!client) throw new Error(i18n.t('assistants:saveErrors.notConnected'));
       return updateAssistantShare(client, id, changes);
     },
     // Only the on/off switch is shown before the answer; an expiry or colours wait for it.

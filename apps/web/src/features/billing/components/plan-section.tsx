@@ -1,8 +1,10 @@
 import { SparklesIcon } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useTierTrack } from '../api/get-tier-track';
 import { useTiers } from '../api/get-tiers';
@@ -24,6 +26,8 @@ function shopifyBillingUrl(email: string): string | null {
 
 /** /account's plan: the tier and its limits with this period's usage, the plans, and managing the subscription. */
 export function PlanSection() {
+  const { t } = useTranslation('account');
+  const format = useFormat();
   const { user, sessionStore } = useAuth();
   const track = useTierTrack();
   const tiers = useTiers();
@@ -50,23 +54,22 @@ export function PlanSection() {
   const failure = checkout.error ?? portal.error;
 
   return (
-    <SectionFrame icon={SparklesIcon} title="Plan" summary="Your tier, what it includes, and how much of it this billing period has used.">
+    <SectionFrame icon={SparklesIcon} title={t('plan.title')} summary={t('plan.summary')}>
       {track.data && tiers.data ? (
         <div className="space-y-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
-              <p className="text-muted-foreground text-xs">Current plan</p>
+              <p className="text-muted-foreground text-xs">{t('plan.current')}</p>
               <p className="font-semibold text-lg" data-testid="current-tier">
                 {track.data.tier_name}
               </p>
               <p className="text-muted-foreground text-xs">
-                This period: {new Date(track.data.period_start).toLocaleDateString()} –{' '}
-                {new Date(track.data.period_end).toLocaleDateString()}
+                {t('plan.period', { start: format.date(track.data.period_start, {}), end: format.date(track.data.period_end, {}) })}
               </p>
             </div>
             {manage && track.data.tier !== 'basic' ? (
               <Button variant="outline" onClick={manage} disabled={portal.isPending}>
-                Manage subscription
+                {t('plan.manage')}
               </Button>
             ) : null}
           </div>
@@ -86,16 +89,16 @@ export function PlanSection() {
           />
           {failure ? (
             <p role="alert" className="text-destructive text-sm">
-              {billingErrorText(failure, 'The payment page could not be opened. Please try again.')}
+              {billingErrorText(failure, t('billing.checkoutFailed'))}
             </p>
           ) : null}
         </div>
       ) : track.error || tiers.error ? (
         <p role="alert" className="text-destructive text-sm">
-          {billingErrorText(track.error ?? tiers.error, 'Your plan could not be loaded. Please reload the page.')}
+          {billingErrorText(track.error ?? tiers.error, t('plan.loadFailed'))}
         </p>
       ) : (
-        <Skeleton className="h-64 rounded-lg" role="status" aria-label="Loading your plan" />
+        <Skeleton className="h-64 rounded-lg" role="status" aria-label={t('plan.loading')} />
       )}
     </SectionFrame>
   );

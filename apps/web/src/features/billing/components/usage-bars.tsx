@@ -1,16 +1,20 @@
-import { LIMIT_LABELS, LIMIT_NAMES, type TierTrack } from '@aisle/contracts/billing';
+import { LIMIT_NAMES, type TierTrack } from '@aisle/contracts/billing';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
-
-const formatted = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+import { LIMIT_LABEL } from './limit-text';
 
 /** Each limit of the tier as a bar of what this period uses; a full bar carries the server's own message. */
 export function UsageBars({ track }: { track: TierTrack }) {
+  const { t } = useTranslation('account');
+  const format = useFormat();
+  const formatted = (value: number) => format.number(value, { maximumFractionDigits: 2 });
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Usage this period">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('plan.usage')}>
       {LIMIT_NAMES.map((name) => {
         const { used, limit, message } = track.usage[name];
         const share = limit > 0 ? Math.min(1, used / limit) : 1;
-        const label = LIMIT_LABELS[name].label;
+        const label = t(LIMIT_LABEL[name]);
         return (
           <li key={name} className="min-w-0">
             <div className="flex items-baseline justify-between gap-2 text-sm">

@@ -1,9 +1,11 @@
 import type { ChannelAccount } from '@aisle/contracts/channels';
 import { CircleAlertIcon, LoaderCircleIcon, UnplugIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/i18n/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useChooseAccount } from '../api/choose-account';
@@ -11,15 +13,15 @@ import { useDisconnectAccount } from '../api/disconnect-account';
 import { accountStatusText, tokenText } from '../channel-texts';
 import { type AssistantOption, AssistantPicker } from './assistant-picker';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(Date.parse(iso)) : 'never');
-
 /**
  * One account on a channel card: its state, the assistant behind it (changed, or chosen to
  * connect it), its token's state, the last message and send error, and disconnecting.
  */
 export function AccountItem({ account, assistants }: { account: ChannelAccount; assistants: AssistantOption[] }) {
   const id = useId();
+  const { t } = useTranslation('channels');
+  const format = useFormat();
+  const when = (iso: string | null) => (iso ? format.dateTime(iso) : t('account.never'));
   const choose = useChooseAccount(account.channel);
   const disconnect = useDisconnectAccount(account.channel);
   const [assistantId, setAssistantId] = useState(account.assistantId ?? (assistants.length === 1 ? (assistants[0]?.id ?? '') : ''));
@@ -33,8 +35,15 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
     choose.mutate(
       { accountId: account.id, assistantId },
       {
-        onSuccess: () => toast.success(connected ? 'The assistant was changed.' : `${account.name ?? 'The account'} is connected.`),
-        onError: (failure) => toast.error(apiErrorText(failure, 'The account could not be connected. Please try again.')),
+        onSuccess: () =>
+          toast.success(
+            connected
+              ? t('account.assistantChanged')
+              : account.name
+                ? t('account.connectedNamed', { name: account.name })
+                : t('account.connectedThis'),
+          ),
+        onError: (failure) => toast.error(apiErrorText(failure, t('account.connectFailed'))),
       },
     );
 
@@ -54,14 +63,19 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
           </p>
           {connected ? (
             <p className="text-muted-foreground text-xs">
-              Last message: {when(account.lastMessageAt)} · last webhook: {when(account.lastWebhookAt)}
+              {t('account.activity', { lastMessage: when(account.lastMessageAt), lastWebhook: when(account.lastWebhookAt) })}
             </p>
           ) : null}
         </div>
         {account.status !== 'disconnected' ? (
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Disconnect ${account.name ?? 'account'}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={account.name ? t('account.disconnectNamed', { name: account.name }) : t('account.disconnectAccount')}
+          >
             <UnplugIcon />
-            Disconnect
+            {t('account.disconnect')}
           </Button>
         ) : null}
       </div>
@@ -74,14 +88,14 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
       {account.lastSendError ? (
         <p className="flex items-start gap-1.5 text-amber-800 text-xs dark:text-amber-300" data-testid="last-send-error">
           <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          Last message not delivered ({when(account.lastSendErrorAt)}): {account.lastSendError}
+          {t('account.lastSendError', { when: when(account.lastSendErrorAt), error: account.lastSendError })}
         </p>
       ) : null}
       {canChoose ? (
         <div className="flex flex-wrap items-center gap-2">
           <AssistantPicker
             id={`${id}-assistant`}
-            label={`Assistant for ${account.name ?? 'this account'}`}
+            label={account.name ? t('account.assistantFor', { name: account.name }) : t('account.assistantForThis')}
             assistants={assistants}
             value={assistantId}
             onChange={setAssistantId}
@@ -90,7 +104,7 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
           {!connected || changed ? (
             <Button size="sm" onClick={save} disabled={!assistantId || choose.isPending}>
               {choose.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {connected ? 'Save' : 'Connect'}
+              {connected ? t('account.save') : t('account.connect')}
             </Button>
           ) : null}
         </div>
@@ -98,14 +112,14 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Disconnect ${account.name ?? 'this account'}?`}
-        confirmLabel="Disconnect"
+        title={account.name ? t('account.confirmTitle', { name: account.name }) : t('account.confirmTitleThis')}
+        confirmLabel={t('account.disconnect')}
         onConfirm={async () => {
           await disconnect.mutateAsync(account.id);
-          toast.success('Disconnected. Its conversations stay in Conversations.');
+          toast.success(t('account.disconnected'));
         }}
       >
-        Your assistant stops answering there and Aisle’s access is deleted. The conversations stay; connect it again to continue them.
+        {t('account.confirmBody')}
       </ConfirmDialog>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '@/components/form-controls';
 
 export interface AssistantOption {
@@ -21,6 +22,7 @@ export function AssistantPicker({
   onChange: (assistantId: string) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('channels');
   return (
     <NativeSelect
       id={id}
@@ -30,10 +32,10 @@ export function AssistantPicker({
       disabled={disabled}
       className="w-full sm:w-56"
     >
-      <option value="">Choose an assistant…</option>
+      <option value="">{t('picker.choose')}</option>
       {assistants.map((assistant) => (
         <option key={assistant.id} value={assistant.id}>
-          {assistant.assistantName || 'Untitled assistant'}
+          {assistant.assistantName || t('picker.untitled')}
         </option>
       ))}
     </NativeSelect>

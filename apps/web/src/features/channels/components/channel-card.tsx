@@ -1,4 +1,5 @@
 import { type ChannelSummary, isMetaChannel } from '@aisle/contracts/channels';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AccountItem } from './account-item';
 import type { AssistantOption } from './assistant-picker';
@@ -7,15 +8,16 @@ import { LineConnectForm } from './line-connect-form';
 import { MetaConnect } from './meta-connect';
 import { OperatorDetails } from './operator-details';
 
-const DESCRIPTIONS: Record<ChannelSummary['channel'], string> = {
-  messenger: 'Answer customers who message your Facebook page.',
-  instagram: 'Answer Instagram direct messages to your professional account.',
-  whatsapp: 'Answer customers on your WhatsApp Business number.',
-  line: 'Answer friends of your LINE Official Account.',
-};
+const DESCRIPTIONS = {
+  messenger: 'channelCard.description.messenger',
+  instagram: 'channelCard.description.instagram',
+  whatsapp: 'channelCard.description.whatsapp',
+  line: 'channelCard.description.line',
+} as const satisfies Record<ChannelSummary['channel'], string>;
 
 /** One channel on /social: its accounts, connecting another, and where its webhooks go. */
 export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; assistants: AssistantOption[] }) {
+  const { t } = useTranslation('channels');
   const connected = summary.accounts.filter((account) => account.status === 'connected').length;
   return (
     <Card role="region" aria-labelledby={`channel-${summary.channel}`} data-channel={summary.channel}>
@@ -24,10 +26,14 @@ export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; 
           <ChannelIcon channel={summary.channel} className="size-4 text-primary" />
           {summary.label}
           <span className="ml-auto font-normal text-muted-foreground text-xs" data-testid="channel-state">
-            {!summary.configured ? 'Not available' : connected ? `${connected} connected` : 'Not connected'}
+            {!summary.configured
+              ? t('channelCard.notAvailable')
+              : connected
+                ? t('channelCard.connected', { connected })
+                : t('channelCard.notConnected')}
           </span>
         </CardTitle>
-        <CardDescription>{DESCRIPTIONS[summary.channel]}</CardDescription>
+        <CardDescription>{t(DESCRIPTIONS[summary.channel])}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {!summary.configured ? (
@@ -35,14 +41,14 @@ export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; 
         ) : (
           <>
             {summary.accounts.length ? (
-              <ul className="grid gap-2" aria-label={`${summary.label} accounts`}>
+              <ul className="grid gap-2" aria-label={t('channelCard.accounts', { channel: summary.label })}>
                 {summary.accounts.map((account) => (
                   <AccountItem key={account.id} account={account} assistants={assistants} />
                 ))}
               </ul>
             ) : null}
             {assistants.length === 0 ? (
-              <p className="text-muted-foreground text-sm">Create an assistant first: it is what answers your customers here.</p>
+              <p className="text-muted-foreground text-sm">{t('channelCard.createAssistantFirst')}</p>
             ) : isMetaChannel(summary.channel) ? (
               <MetaConnect channel={summary.channel} assistants={assistants} again={summary.accounts.length > 0} />
             ) : (

@@ -1,6 +1,7 @@
 import { lineConnectSchema } from '@aisle/contracts/channels';
 import { LoaderCircleIcon, PlugIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { describedBy, Field } from '@/components/form-controls';
 import { SecretInput } from '@/components/secret-input';
@@ -12,6 +13,9 @@ import { type AssistantOption, AssistantPicker } from './assistant-picker';
 
 type Errors = Partial<Record<'channelId' | 'channelSecret' | 'accessToken' | 'form', string>>;
 
+/** The contract's access token limit (lineConnectSchema), for its "too long" message. */
+const ACCESS_TOKEN_MAX_LENGTH = 1000;
+
 /**
  * A LINE channel by its credentials from the LINE Developers console (Messaging API channel: the
  * channel ID and secret under Basic settings, a long-lived channel access token under Messaging
@@ -19,6 +23,7 @@ type Errors = Partial<Record<'channelId' | 'channelSecret' | 'accessToken' | 'fo
  */
 export function LineConnectForm({ assistants }: { assistants: AssistantOption[] }) {
   const id = useId();
+  const { t } = useTranslation('channels');
   const connect = useConnectLine();
   const [values, setValues] = useState({ channelId: '', channelSecret: '', accessToken: '' });
   const [assistantId, setAssistantId] = useState(assistants.length === 1 ? (assistants[0]?.id ?? '') : '');
@@ -31,24 +36,35 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
     const parsed = lineConnectSchema.safeParse({ ...values, assistantId: assistantId || undefined });
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      // The contract's rules, in the interface's words.
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'channelId') found.channelId ??= t('line.errors.channelId');
+        else if (field === 'channelSecret') found.channelSecret ??= t('line.errors.channelSecret');
+        else if (field === 'accessToken')
+          found.accessToken ??=
+            issue.code === 'too_small'
+              ? t('line.errors.blank')
+              : issue.code === 'too_big'
+                ? t('line.errors.tooLong', { max: ACCESS_TOKEN_MAX_LENGTH })
+                : t('line.errors.accessToken');
+      }
       setErrors(found);
       return;
     }
     setErrors({});
     connect.mutate(parsed.data, {
       onSuccess: (account) => {
-        toast.success(`${account.name ?? 'LINE'} is connected.`);
+        toast.success(t('account.connectedNamed', { name: account.name ?? 'LINE' }));
         setValues({ channelId: '', channelSecret: '', accessToken: '' });
       },
-      onError: (failure) =>
-        setErrors({ ...fieldErrorPaths(failure), form: apiErrorText(failure, 'The channel could not be connected. Please try again.') }),
+      onError: (failure) => setErrors({ ...fieldErrorPaths(failure), form: apiErrorText(failure, t('line.connectFailed')) }),
     });
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label="Connect a LINE channel" noValidate>
-      <Field id={`${id}-channel`} label="Channel ID" error={errors.channelId}>
+    <form onSubmit={submit} className="grid gap-3" aria-label={t('line.form')} noValidate>
+      <Field id={`${id}-channel`} label={t('line.channelId')} error={errors.channelId}>
         <Input
           id={`${id}-channel`}
           inputMode="numeric"
@@ -57,7 +73,7 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
           {...describedBy(`${id}-channel`, errors.channelId)}
         />
       </Field>
-      <Field id={`${id}-secret`} label="Channel secret" error={errors.channelSecret}>
+      <Field id={`${id}-secret`} label={t('line.channelSecret')} error={errors.channelSecret}>
         <SecretInput
           id={`${id}-secret`}
           value={values.channelSecret}
@@ -65,12 +81,7 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
           {...describedBy(`${id}-secret`, errors.channelSecret)}
         />
       </Field>
-      <Field
-        id={`${id}-token`}
-        label="Channel access token"
-        hint="A long-lived token, from the Messaging API tab."
-        error={errors.accessToken}
-      >
+      <Field id={`${id}-token`} label={t('line.accessToken')} hint={t('line.accessTokenHint')} error={errors.accessToken}>
         <SecretInput
           id={`${id}-token`}
           value={values.accessToken}
@@ -81,14 +92,14 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
       <div className="flex flex-wrap items-center gap-2">
         <AssistantPicker
           id={`${id}-assistant`}
-          label="Assistant for LINE"
+          label={t('account.assistantFor', { name: 'LINE' })}
           assistants={assistants}
           value={assistantId}
           onChange={setAssistantId}
         />
         <Button type="submit" disabled={connect.isPending}>
           {connect.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlugIcon />}
-          Connect LINE
+          {t('meta.connect', { channel: 'LINE' })}
         </Button>
       </div>
       {errors.form ? (

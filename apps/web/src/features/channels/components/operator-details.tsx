@@ -1,4 +1,5 @@
 import type { ChannelSummary } from '@aisle/contracts/channels';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 
 /**
@@ -6,11 +7,9 @@ import { CopyButton } from '@/components/copy-button';
  * Messaging API settings; Meta's URL and verify token are the operator's (shown to staff only).
  */
 export function OperatorDetails({ summary }: { summary: ChannelSummary }) {
+  const { t } = useTranslation('channels');
   if (!summary.webhookUrl) return null;
-  const hint =
-    summary.channel === 'line'
-      ? 'Paste it as the Webhook URL in your channel’s Messaging API settings, turn “Use webhook” on, and verify.'
-      : `Set it as the callback URL of the ${summary.label} webhook in the Meta app, with this verify token.`;
+  const hint = summary.channel === 'line' ? t('operator.lineHint') : t('operator.metaHint', { channel: summary.label });
   return (
     <div className="grid gap-2 rounded-lg bg-muted/40 p-3 text-xs">
       <p className="text-muted-foreground">{hint}</p>
@@ -18,12 +17,12 @@ export function OperatorDetails({ summary }: { summary: ChannelSummary }) {
         <code className="min-w-0 flex-1 truncate rounded bg-background px-2 py-1" data-testid="webhook-url">
           {summary.webhookUrl}
         </code>
-        <CopyButton text={summary.webhookUrl} label="Copy webhook URL" size="icon-sm" />
+        <CopyButton text={summary.webhookUrl} label={t('operator.copyWebhookUrl')} size="icon-sm" />
       </div>
       {summary.verifyToken ? (
         <div className="flex items-center gap-2">
           <code className="min-w-0 flex-1 truncate rounded bg-background px-2 py-1">{summary.verifyToken}</code>
-          <CopyButton text={summary.verifyToken} label="Copy verify token" size="icon-sm" />
+          <CopyButton text={summary.verifyToken} label={t('operator.copyVerifyToken')} size="icon-sm" />
         </div>
       ) : null}
     </div>

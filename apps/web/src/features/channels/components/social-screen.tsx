@@ -1,6 +1,7 @@
 import type { Assistant } from '@aisle/contracts/assistants';
 import { Share2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { ScreenHeader } from '@/components/layouts/screen-header';
@@ -17,6 +18,7 @@ import { ChannelCard } from './channel-card';
  * and disconnecting. Facebook Login comes back here with what it found, said once at the top.
  */
 export function SocialScreen() {
+  const { t } = useTranslation('channels');
   const summary = useSocialSummary();
   const { items: assistants } = useCollection<Assistant>('assistants');
   const [params, setParams] = useSearchParams();
@@ -29,11 +31,7 @@ export function SocialScreen() {
 
   return (
     <div className="mx-auto w-full max-w-5xl p-4 md:p-6">
-      <ScreenHeader
-        title="Social"
-        icon={Share2Icon}
-        summary="Put your assistants where your customers are: Instagram, Messenger, WhatsApp and LINE."
-      />
+      <ScreenHeader title={t('socialScreen.title')} icon={Share2Icon} summary={t('socialScreen.summary')} />
       {outcome ? (
         <p
           role={outcome.tone === 'error' ? 'alert' : 'status'}
@@ -44,19 +42,19 @@ export function SocialScreen() {
         >
           {outcome.text}
           <button type="button" className="text-xs underline" onClick={() => setOutcome(null)}>
-            Dismiss
+            {t('socialScreen.dismiss')}
           </button>
         </p>
       ) : null}
       {summary.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading channels">
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label={t('socialScreen.loading')}>
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className="h-48 rounded-xl" />
           ))}
         </div>
       ) : summary.error ? (
         <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-          {apiErrorText(summary.error, 'The channels could not be loaded. Please reload the page.')}
+          {apiErrorText(summary.error, t('socialScreen.loadFailed'))}
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CodeEditorProps } from './code-editor-props';
 
@@ -7,12 +8,13 @@ const CodeMirrorEditor = lazy(() => import('./code-mirror-editor'));
 
 /** A code editor, loaded when first shown; a placeholder of its size stands in meanwhile. */
 export function CodeEditor(props: CodeEditorProps) {
+  const { t } = useTranslation('functions');
   return (
     <Suspense
       fallback={
         // No label here: the editor's name must belong to the editor alone once it has loaded.
         <Skeleton role="status" style={{ minHeight: props.minHeight ?? '16rem' }}>
-          <span className="sr-only">Loading the editor…</span>
+          <span className="sr-only">{t('editor.loading')}</span>
         </Skeleton>
       }
     >

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DefinitionState } from '../function-draft';
 import { CodeEditor } from './code-editor';
 
@@ -15,19 +16,20 @@ export function DefinitionEditor({
   /** The last save's complaint about the definition, if any. */
   serverError?: string;
 }) {
+  const { t } = useTranslation('functions');
   const id = useId();
   const error = state.ok ? serverError : state.message;
   return (
     <div className="grid min-w-0 content-start gap-2">
       <div>
-        <h3 className="font-medium text-sm">Tool definition</h3>
+        <h3 className="font-medium text-sm">{t('definition.title')}</h3>
         <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          What the assistant is told: the name, when to call it and its parameters as a JSON schema.
+          {t('definition.hint')}
         </p>
       </div>
       <CodeEditor
         language="json"
-        label="Tool definition"
+        label={t('definition.title')}
         value={value}
         onChange={onChange}
         invalid={!!error}

@@ -1,5 +1,6 @@
 import { FUNCTION_DESCRIPTION_MAX_LENGTH, FUNCTION_NAME_MAX_LENGTH, functionReturnTypes } from '@aisle/contracts/functions';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { describedBy, Field, NativeSelect, Textarea } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
@@ -15,13 +16,13 @@ export interface FunctionDetails {
   variables: string[];
 }
 
-const returnTypeLabels: Record<(typeof functionReturnTypes)[number], string> = {
-  object: 'Object',
-  array: 'List (array)',
-  string: 'Text (string)',
-  number: 'Number',
-  boolean: 'Yes or no (boolean)',
-};
+const returnTypeLabels = {
+  object: 'details.returnTypes.object',
+  array: 'details.returnTypes.array',
+  string: 'details.returnTypes.string',
+  number: 'details.returnTypes.number',
+  boolean: 'details.returnTypes.boolean',
+} as const satisfies Record<(typeof functionReturnTypes)[number], string>;
 
 /** Name, description, return type and variables: the new-function form and the function view share them. */
 export function FunctionDetailsFields({
@@ -36,6 +37,7 @@ export function FunctionDetailsFields({
   /** Two columns, a shorter description (the function view). */
   compact?: boolean;
 }) {
+  const { t } = useTranslation('functions');
   const id = useId();
   const { sessionStore } = useAuth();
   const variables = useVariables(sessionStore.getValidAccessToken);
@@ -43,13 +45,7 @@ export function FunctionDetailsFields({
 
   return (
     <div className={cn('grid gap-4', compact && 'md:grid-cols-2')}>
-      <Field
-        id={`${id}-name`}
-        label="Name"
-        hint="Also the tool name the assistant sees, like get_order_status."
-        error={errors.name}
-        className="content-start"
-      >
+      <Field id={`${id}-name`} label={t('details.name')} hint={t('details.nameHint')} error={errors.name} className="content-start">
         <Input
           id={`${id}-name`}
           value={values.name}
@@ -63,8 +59,8 @@ export function FunctionDetailsFields({
       </Field>
       <Field
         id={`${id}-return`}
-        label="Return type"
-        hint="What the function gives back to the assistant."
+        label={t('details.returnType')}
+        hint={t('details.returnTypeHint')}
         error={errors.returnType}
         className="content-start"
       >
@@ -76,15 +72,15 @@ export function FunctionDetailsFields({
         >
           {functionReturnTypes.map((type) => (
             <option key={type} value={type}>
-              {returnTypeLabels[type]}
+              {t(returnTypeLabels[type])}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <Field
         id={`${id}-description`}
-        label="Description"
-        hint="What it does and when to use it. Initialize writes starter code from this."
+        label={t('details.description')}
+        hint={t('details.descriptionHint')}
         error={errors.description}
         className={cn('content-start', compact && 'md:col-span-2')}
       >
@@ -94,7 +90,7 @@ export function FunctionDetailsFields({
           onChange={(event) => onChange({ description: event.target.value })}
           maxLength={FUNCTION_DESCRIPTION_MAX_LENGTH}
           rows={compact ? 2 : 4}
-          placeholder="Looks up an order by its number and returns its status and tracking link."
+          placeholder={t('details.descriptionPlaceholder')}
           {...describedBy(`${id}-description`, errors.description, true)}
         />
       </Field>

@@ -1,4 +1,5 @@
 import { CircleCheckIcon, CircleDashedIcon, CircleXIcon, type LucideIcon, TriangleAlertIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { functionStatusInfo, type StatusTone } from '../function-status';
 
@@ -20,6 +21,8 @@ export const pill = 'inline-flex shrink-0 items-center gap-1 whitespace-nowrap r
 
 /** A function's status in plain words, coloured by how much it needs attention. */
 export function FunctionStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+  // The words come from functionStatusInfo; this re-renders the badge when the language changes.
+  useTranslation('functions');
   const info = functionStatusInfo(status);
   const Icon = toneIcons[info.tone];
   return (

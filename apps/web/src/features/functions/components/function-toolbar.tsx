@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, LoaderCircleIcon, type LucideIcon, SaveIcon, SparklesIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** The function view's title row: back, the name with its unsaved-changes mark, and the actions. */
@@ -26,9 +27,10 @@ export function FunctionToolbar({
   onFix: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('functions');
   return (
     <header className="flex flex-wrap items-center gap-2">
-      <Button variant="ghost" size="icon-sm" onClick={onBack} aria-label="Back to functions" title="Back to functions">
+      <Button variant="ghost" size="icon-sm" onClick={onBack} aria-label={t('toolbar.back')} title={t('toolbar.back')}>
         <ArrowLeftIcon />
       </Button>
       <div className="flex min-w-0 flex-1 items-center gap-2">
@@ -37,7 +39,7 @@ export function FunctionToolbar({
           {dirty ? (
             <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
               <span className="size-2 rounded-full bg-current" aria-hidden="true" />
-              Unsaved changes
+              {t('toolbar.unsaved')}
             </span>
           ) : null}
         </span>
@@ -49,9 +51,9 @@ export function FunctionToolbar({
           spinning={busy === 'initialize'}
           onClick={onInitialize}
           disabled={busy !== null}
-          title="Write starter code and a tool definition from the description"
+          title={t('toolbar.initializeTitle')}
         >
-          Initialize
+          {t('toolbar.initialize')}
         </ActionButton>
         <ActionButton
           variant="outline"
@@ -59,25 +61,25 @@ export function FunctionToolbar({
           spinning={busy === 'fix'}
           onClick={onFix}
           disabled={!canFix || busy !== null}
-          title={canFix ? 'Propose a correction for the error' : 'Available when the code has errors or its last run failed'}
+          title={canFix ? t('toolbar.fixTitle') : t('toolbar.fixUnavailable')}
         >
-          Fix
+          {t('toolbar.fix')}
         </ActionButton>
         <ActionButton
           icon={SaveIcon}
           spinning={busy === 'save'}
           onClick={onSave}
           disabled={!canSave || busy !== null}
-          title="Save (Ctrl+S, or ⌘S on a Mac)"
+          title={t('toolbar.saveTitle')}
         >
-          Save
+          {t('toolbar.save')}
         </ActionButton>
         <Button
           variant="ghost"
           size="icon-sm"
           onClick={onDelete}
-          aria-label="Delete function"
-          title="Delete function"
+          aria-label={t('toolbar.delete')}
+          title={t('toolbar.delete')}
           className="text-destructive hover:text-destructive"
         >
           <Trash2Icon />

@@ -1,7 +1,8 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import type { fakeDataClient } from '@/testing/fake-data-client';
 import { fakeRest, fnItem, functionsDataClient, Providers, sentBody } from '../testing/functions-fixtures';
 import { FunctionView } from './function-view';
@@ -261,5 +262,65 @@ describe('test runs', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Run result' })).toHaveTextContent('Succeeded'));
     expect(updates).toHaveLength(1);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the function view in other languages', () => {
+  it('speaks Japanese: status, actions, editors, checks and the run’s duration', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    const fn = fnItem({
+      status: 'invalid',
+      thirdPartyServices: ['api.shop.test'],
+      functionAssistantDefinition: JSON.stringify(definition),
+    });
+    renderView(fn);
+    expect(await screen.findByRole('textbox', { name: 'コード' })).toHaveValue(fn.code);
+    expect(screen.getByText('コードにエラーあり')).toBeInTheDocument();
+    const signature = screen.getByText('export default async (args, variables) => …');
+    expect(signature.tagName).toBe('CODE');
+    expect(signature.parentElement).toHaveTextContent(/^JSONを返すexport default async \(args, variables\) => …の形で書きます。/);
+    expect(screen.getByText('呼び出し先：').parentElement).toHaveTextContent('呼び出し先：api.shop.test');
+    expect(screen.getByRole('button', { name: '初期化' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '修正' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '保存' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: '戻り値の型' })).toHaveDisplayValue('オブジェクト（object）');
+
+    const tool = screen.getByRole('textbox', { name: 'ツール定義' });
+    setText(tool, '["not", "an object"]');
+    expect(tool).toHaveAccessibleDescription('ツール定義はJSONオブジェクトにしてください。');
+    setText(tool, JSON.stringify(definition));
+    expect(screen.getByText('未保存の変更')).toBeInTheDocument();
+
+    fakeRest({ '/api/functions/run/': () => [200, runResponse(fn, { result: { status: 'shipped' }, durationMs: 1500 })] });
+    await userEvent.click(screen.getByRole('button', { name: '実行' }));
+    const result = screen.getByRole('region', { name: '実行結果' });
+    await waitFor(() => expect(result).toHaveTextContent('成功'));
+    expect(result).toHaveTextContent('所要時間：1.5秒');
+    expect(result).toHaveTextContent('ログは出力されませんでした。');
+  });
+
+  it('speaks Thai: a failed run, its status and the delete confirmation', async () => {
+    await act(() => i18n.changeLanguage('th'));
+    const fn = fnItem();
+    renderView(fn);
+    const failed = { ...fn, status: 'failed', log: 'TypeError: boom' };
+    fakeRest({
+      '/api/functions/run/': () => [
+        200,
+        runResponse(failed, { ok: false, durationMs: 12, error: { code: 'runtime_error', message: 'TypeError: boom' } }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'ทดสอบการทำงาน' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'เรียกใช้' }));
+    const result = screen.getByRole('region', { name: 'ผลการเรียกใช้' });
+    await waitFor(() => expect(result).toHaveTextContent('ไม่สำเร็จ'));
+    expect(result).toHaveTextContent('12 มิลลิวินาที');
+    expect(screen.getByText('เรียกใช้ครั้งล่าสุดไม่สำเร็จ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'แก้ข้อผิดพลาด' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'ลบฟังก์ชัน' }));
+    const dialog = screen.getByRole('dialog', { name: `ลบ ${fn.name} หรือไม่` });
+    expect(dialog).toHaveTextContent('ผู้ช่วยที่ใช้ฟังก์ชันนี้จะเรียกใช้ไม่ได้อีก');
+    expect(within(dialog).getByRole('button', { name: 'ลบ' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { ArrowLeftIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -11,6 +12,7 @@ import { FunctionWorkspace } from './function-workspace';
  * code (it follows the server's events), so its fields win.
  */
 export function FunctionView({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('functions');
   const detail = useFunction(id);
   const { items } = useFunctions();
   const live = items.find((fn) => fn.id === id);
@@ -18,7 +20,7 @@ export function FunctionView({ id, onClose }: { id: string; onClose: () => void 
   if (detail.isPending) {
     return (
       <div role="status" className="grid gap-4">
-        <span className="sr-only">Loading the function…</span>
+        <span className="sr-only">{t('view.loading')}</span>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-20 w-full" />
         <Skeleton className="h-80 w-full" />
@@ -29,13 +31,11 @@ export function FunctionView({ id, onClose }: { id: string; onClose: () => void 
     return (
       <div className="grid justify-items-start gap-3">
         <p role="alert" className="text-destructive text-sm">
-          {detail.isError
-            ? apiErrorText(detail.error, 'The function could not be loaded. Please try again.')
-            : 'This function no longer exists.'}
+          {detail.isError ? apiErrorText(detail.error, t('view.loadFailed')) : t('view.gone')}
         </p>
         <Button variant="outline" size="sm" onClick={onClose}>
           <ArrowLeftIcon aria-hidden="true" />
-          Back to functions
+          {t('view.back')}
         </Button>
       </div>
     );

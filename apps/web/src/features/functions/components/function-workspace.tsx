@@ -1,5 +1,6 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -17,6 +18,7 @@ import { RunPanel } from './run-panel';
 
 /** One function open for editing: its details, code and tool definition, its status and test runs. */
 export function FunctionWorkspace({ fn, onClose }: { fn: FunctionItem; onClose: () => void }) {
+  const { t } = useTranslation('functions');
   const workspace = useFunctionWorkspace(fn);
   const { editor, errors, busy, proposal } = workspace;
   const { draft, dirty, definition, change } = editor;
@@ -55,13 +57,23 @@ export function FunctionWorkspace({ fn, onClose }: { fn: FunctionItem; onClose: 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid min-w-0 content-start gap-2">
           <div>
-            <h3 className="font-medium text-sm">Code</h3>
+            <h3 className="font-medium text-sm">{t('workspace.code')}</h3>
             <p className="text-muted-foreground text-xs">
-              <code className="font-mono">export default async (args, variables) =&gt; …</code> returning JSON. It can use console, fetch
-              (public http and https only) and setTimeout.
+              <Trans
+                t={t}
+                i18nKey="workspace.codeHint"
+                values={{ signature: 'export default async (args, variables) => …' }}
+                components={{ code: <code className="font-mono" /> }}
+              />
             </p>
           </div>
-          <CodeEditor language="javascript" label="Code" value={draft.code} onChange={(code) => change({ code })} minHeight="22rem" />
+          <CodeEditor
+            language="javascript"
+            label={t('workspace.code')}
+            value={draft.code}
+            onChange={(code) => change({ code })}
+            minHeight="22rem"
+          />
           {errors.code ? <p className="text-destructive text-sm">{errors.code}</p> : null}
         </div>
         <DefinitionEditor
@@ -76,25 +88,25 @@ export function FunctionWorkspace({ fn, onClose }: { fn: FunctionItem; onClose: 
       <ConfirmDialog
         open={confirming === 'initialize'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Replace the code?"
-        confirmLabel="Replace code"
+        title={t('workspace.replaceTitle')}
+        confirmLabel={t('workspace.replaceConfirm')}
         onConfirm={workspace.initialize}
-        errorText={(failure) => apiErrorText(failure, 'Initialize did not work. Please try again.')}
+        errorText={(failure) => apiErrorText(failure, t('toasts.initializeFailed'))}
       >
-        Initialize writes new starter code and a new tool definition from the description. What is in the editors now will be replaced.
+        {t('workspace.replaceBody')}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming === 'delete'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={`Delete ${fn.name}?`}
-        confirmLabel="Delete"
+        title={t('workspace.deleteTitle', { name: fn.name })}
+        confirmLabel={t('workspace.deleteConfirm')}
         onConfirm={async () => {
           await workspace.remove();
-          toast.success(`Function “${fn.name}” deleted`);
+          toast.success(t('workspace.deleted', { name: fn.name }));
           onClose();
         }}
       >
-        Assistants using it will no longer be able to call it. This cannot be undone.
+        {t('workspace.deleteBody')}
       </ConfirmDialog>
     </div>
   );

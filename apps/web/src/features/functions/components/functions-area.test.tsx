@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import type { fakeDataClient } from '@/testing/fake-data-client';
 import { fakeRest, fnItem, functionsDataClient, Providers, sentBody } from '../testing/functions-fixtures';
 import { FunctionsArea } from './functions-area';
@@ -145,6 +146,38 @@ describe('creating a function', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create function' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('You already have a function with this name.'),
+    );
+  });
+});
+
+describe('the functions area in other languages', () => {
+  it('lists functions and checks a new one’s fields in Thai', async () => {
+    await act(() => i18n.changeLanguage('th'));
+    renderArea([fnItem({ name: 'order_status', status: 'ready' }), fnItem({ name: 'new_one', status: 'draft', description: null })]);
+    expect(await screen.findByRole('heading', { name: 'ฟังก์ชัน', level: 2 })).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'ฟังก์ชัน' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('[data-slot="function-status"]')?.textContent)).toEqual(['พร้อมใช้งาน', 'ยังไม่มีโค้ด']);
+    expect(within(rows[1] as HTMLElement).getByText('ยังไม่มีคำอธิบาย')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างฟังก์ชัน' }));
+    const dialog = screen.getByRole('dialog', { name: 'สร้างฟังก์ชัน' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'สร้างฟังก์ชัน' }));
+    expect(within(dialog).getByLabelText('ชื่อ')).toHaveAccessibleDescription('ช่องนี้ต้องไม่เว้นว่าง');
+    expect(within(dialog).getByRole('button', { name: 'เพิ่มตัวแปร SHOP_TOKEN' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('ตัวแปร'), 'bad-name{Enter}');
+    expect(within(dialog).getByText('ใช้ได้เฉพาะตัวอักษร ตัวเลข และขีดล่าง และห้ามขึ้นต้นด้วยตัวเลข')).toBeInTheDocument();
+  });
+
+  it('shows an empty state in Japanese', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    renderArea([]);
+    expect(await screen.findByRole('heading', { name: '関数はまだありません' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '関数を作成' }));
+    const dialog = screen.getByRole('dialog', { name: '関数を作成' });
+    await userEvent.type(within(dialog).getByLabelText('名前'), '9lives');
+    await userEvent.click(within(dialog).getByRole('button', { name: '関数を作成' }));
+    expect(within(dialog).getByLabelText('名前')).toHaveAccessibleDescription(
+      '英字で始め、英数字、アンダースコア、ハイフンのみを使用してください。',
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFunctions } from '../hooks/use-functions';
 import { FunctionView } from './function-view';
@@ -14,6 +15,7 @@ import { NewFunctionDialog } from './new-function-dialog';
  * them open in the editor with its test runs. Creating one opens it.
  */
 export function FunctionsArea() {
+  const { t } = useTranslation('functions');
   const { status, items } = useFunctions();
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -26,14 +28,14 @@ export function FunctionsArea() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-48 flex-1">
           <h2 id="functions-title" className="font-semibold text-lg tracking-tight">
-            Functions
+            {t('area.title')}
           </h2>
-          <p className="text-muted-foreground text-sm">Code your assistants can call as tools, run safely on our servers.</p>
+          <p className="text-muted-foreground text-sm">{t('area.summary')}</p>
         </div>
         {items.length > 0 ? (
           <Button className="max-sm:w-full" onClick={() => setCreating(true)}>
             <PlusIcon />
-            New function
+            {t('area.newFunction')}
           </Button>
         ) : null}
       </header>

@@ -1,8 +1,10 @@
 import { BracesIcon, PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** Before the first function: what one is, in a sentence, and the way to make one. */
 export function FunctionsEmptyState({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('functions');
   return (
     <section
       aria-labelledby="functions-empty-title"
@@ -12,14 +14,12 @@ export function FunctionsEmptyState({ onCreate }: { onCreate: () => void }) {
         <BracesIcon className="size-7" aria-hidden="true" />
       </div>
       <h3 id="functions-empty-title" className="font-semibold text-lg tracking-tight">
-        No functions yet
+        {t('emptyState.title')}
       </h3>
-      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">
-        A function lets your assistants do things, like looking up an order or checking stock, with a few lines of code.
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">{t('emptyState.body')}</p>
       <Button className="mt-6" onClick={onCreate}>
         <PlusIcon />
-        New function
+        {t('emptyState.newFunction')}
       </Button>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
 import { ChevronRightIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { FlaggedBadge } from './flagged-badge';
 import { FunctionStatusBadge } from './function-status-badge';
@@ -14,6 +15,7 @@ const matches = (fn: FunctionItem, query: string) =>
 
 /** The owner's functions as rows: name, status, description and the hosts the code calls. */
 export function FunctionsList({ functions, onOpen }: { functions: readonly FunctionItem[]; onOpen: (fn: FunctionItem) => void }) {
+  const { t } = useTranslation('functions');
   const [query, setQuery] = useState('');
   const search = query.trim().toLowerCase();
   const shown = search ? functions.filter((fn) => matches(fn, search)) : functions;
@@ -25,8 +27,8 @@ export function FunctionsList({ functions, onOpen }: { functions: readonly Funct
           <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
           <Input
             type="search"
-            aria-label="Search functions"
-            placeholder="Search functions"
+            aria-label={t('list.search')}
+            placeholder={t('list.search')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             className="pl-8"
@@ -35,10 +37,10 @@ export function FunctionsList({ functions, onOpen }: { functions: readonly Funct
       ) : null}
       {shown.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
-          No functions match “{query.trim()}”.
+          {t('list.noMatch', { query: query.trim() })}
         </p>
       ) : (
-        <ul aria-label="Functions" className="divide-y rounded-xl border bg-card">
+        <ul aria-label={t('list.label')} className="divide-y rounded-xl border bg-card">
           {shown.map((fn) => (
             <li key={fn.id} className="group relative flex items-start gap-3 px-4 py-3 transition-colors hover:bg-muted/50">
               <div className="grid min-w-0 flex-1 gap-1">
@@ -56,10 +58,10 @@ export function FunctionsList({ functions, onOpen }: { functions: readonly Funct
                   <FunctionStatusBadge status={fn.status} />
                   {fn.isViolatingRules ? <FlaggedBadge /> : null}
                 </div>
-                <p className="line-clamp-2 text-muted-foreground text-sm">{fn.description || 'No description yet.'}</p>
+                <p className="line-clamp-2 text-muted-foreground text-sm">{fn.description || t('list.noDescription')}</p>
                 {fn.thirdPartyServices?.length ? (
                   <p className="flex flex-wrap gap-1">
-                    <span className="sr-only">Calls: </span>
+                    <span className="sr-only">{t('list.calls')} </span>
                     <HostChips hosts={fn.thirdPartyServices} className="text-[11px] text-muted-foreground" />
                   </p>
                 ) : null}

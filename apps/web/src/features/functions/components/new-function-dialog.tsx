@@ -1,6 +1,7 @@
 import { createFunctionRequestSchema, type FunctionItem } from '@aisle/contracts/functions';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -21,6 +22,7 @@ export function NewFunctionDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (fn: FunctionItem) => void;
 }) {
+  const { t } = useTranslation('functions');
   const { create } = useFunctionActions();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -45,13 +47,13 @@ export function NewFunctionDialog({
     setBusy(true);
     try {
       const created = await create(checked.data);
-      toast.success(`Function “${created.name}” created`);
+      toast.success(t('newFunction.created', { name: created.name }));
       close(false);
       onCreated(created);
     } catch (failure) {
       const fields = serverFieldErrors(failure);
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(apiErrorText(failure, 'The function could not be created. Please try again.'));
+      if (Object.keys(fields).length === 0) setFormError(apiErrorText(failure, t('newFunction.createFailed')));
     } finally {
       setBusy(false);
     }
@@ -62,11 +64,8 @@ export function NewFunctionDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
           <DialogHeader>
-            <DialogTitle>New function</DialogTitle>
-            <DialogDescription>
-              A small piece of code your assistants can call, such as looking up an order. Describe it well: Initialize writes the first
-              version from your description.
-            </DialogDescription>
+            <DialogTitle>{t('newFunction.title')}</DialogTitle>
+            <DialogDescription>{t('newFunction.description')}</DialogDescription>
           </DialogHeader>
           <FunctionDetailsFields
             values={values}
@@ -87,11 +86,11 @@ export function NewFunctionDialog({
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
-              Cancel
+              {t('newFunction.cancel')}
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              Create function
+              {t('newFunction.create')}
             </Button>
           </DialogFooter>
         </form>

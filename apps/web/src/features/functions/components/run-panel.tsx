@@ -1,6 +1,7 @@
 import type { RunFunctionResponse } from '@aisle/contracts/functions';
 import { LoaderCircleIcon, PlayIcon, RotateCcwIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { argumentSkeleton } from '../argument-skeleton';
@@ -22,6 +23,7 @@ export function RunPanel({
   /** null when the run did not start (unsaved edits that could not be saved). */
   onRun: (args: Record<string, unknown>) => Promise<RunFunctionResponse | null>;
 }) {
+  const { t } = useTranslation('functions');
   const id = useId();
   const skeleton = useMemo(() => prettyJson(argumentSkeleton(parametersOf(definition))), [definition]);
   const [typed, setTyped] = useState<string | null>(null);
@@ -33,7 +35,7 @@ export function RunPanel({
   const run = async () => {
     const parsed = parseJsonText(argsText);
     if (!parsed.ok) return setArgErrors([parsed.message]);
-    if (!isPlainObject(parsed.value)) return setArgErrors(['Test arguments must be a JSON object, like {"orderNumber": "1001"}.']);
+    if (!isPlainObject(parsed.value)) return setArgErrors([t('run.notObject')]);
     setArgErrors([]);
     setRunning(true);
     try {
@@ -42,9 +44,7 @@ export function RunPanel({
     } catch (failure) {
       const fields = argumentErrors(failure);
       setArgErrors(fields);
-      setOutcome(
-        fields.length > 0 ? null : { kind: 'failure', message: apiErrorText(failure, 'The function could not be run. Please try again.') },
-      );
+      setOutcome(fields.length > 0 ? null : { kind: 'failure', message: apiErrorText(failure, t('run.runFailed')) });
     } finally {
       setRunning(false);
     }
@@ -53,20 +53,20 @@ export function RunPanel({
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3">
       <h3 id={`${id}-title`} className="font-semibold">
-        Test run
+        {t('run.title')}
       </h3>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-2">
           <div className="flex items-center justify-between gap-2">
-            <h4 className="font-medium text-sm">Test arguments</h4>
+            <h4 className="font-medium text-sm">{t('run.arguments')}</h4>
             <Button variant="ghost" size="sm" onClick={() => setTyped(null)} disabled={typed === null}>
               <RotateCcwIcon aria-hidden="true" />
-              Fill from definition
+              {t('run.fillFromDefinition')}
             </Button>
           </div>
           <CodeEditor
             language="json"
-            label="Test arguments"
+            label={t('run.arguments')}
             value={argsText}
             onChange={setTyped}
             minHeight="8rem"
@@ -83,7 +83,7 @@ export function RunPanel({
           <div>
             <Button onClick={() => void run()} disabled={running}>
               {running ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
-              Run
+              {t('run.run')}
             </Button>
           </div>
         </div>

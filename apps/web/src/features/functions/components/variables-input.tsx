@@ -1,8 +1,10 @@
 import { FUNCTION_VARIABLES_MAX, variableNameSchema } from '@aisle/contracts/functions';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { issueText } from '../form-errors';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -24,15 +26,19 @@ export function VariablesInput({
   suggestions: readonly string[];
   error?: string;
 }) {
+  const { t } = useTranslation('functions');
   const [text, setText] = useState('');
   const [typingError, setTypingError] = useState<string | null>(null);
   const shownError = typingError ?? error;
 
   const add = (raw: string) => {
     const checked = variableNameSchema.safeParse(raw);
-    if (!checked.success) return setTypingError(checked.error.issues[0]?.message ?? 'Not a valid variable name.');
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return setTypingError(issue ? issueText(issue) : t('variablesInput.invalidName'));
+    }
     if (!value.includes(checked.data)) {
-      if (value.length >= FUNCTION_VARIABLES_MAX) return setTypingError(`At most ${FUNCTION_VARIABLES_MAX} variables.`);
+      if (value.length >= FUNCTION_VARIABLES_MAX) return setTypingError(t('validation.tooManyVariables', { max: FUNCTION_VARIABLES_MAX }));
       onChange([...value, checked.data]);
     }
     setText('');
@@ -53,7 +59,7 @@ export function VariablesInput({
 
   return (
     <div className="grid content-start gap-2">
-      <Label htmlFor={id}>Variables</Label>
+      <Label htmlFor={id}>{t('variablesInput.label')}</Label>
       <div className="flex min-h-9 flex-wrap items-center gap-1.5 rounded-md border border-input px-2 py-1 focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50 dark:bg-input/30">
         {/* No aria-label on the chips: their text alone names them, so labels such as "Name" stay unique. */}
         {value.map((name) => (
@@ -65,7 +71,7 @@ export function VariablesInput({
               className="rounded-sm p-0.5 text-muted-foreground hover:bg-background hover:text-foreground"
             >
               <XIcon className="size-3" aria-hidden="true" />
-              <span className="sr-only">Remove {name}</span>
+              <span className="sr-only">{t('variablesInput.remove', { name })}</span>
             </button>
           </span>
         ))}
@@ -99,7 +105,7 @@ export function VariablesInput({
               className="inline-flex items-center gap-0.5 rounded-md border border-dashed px-1.5 py-0.5 font-mono text-muted-foreground text-xs hover:border-solid hover:text-foreground"
             >
               <PlusIcon className="size-3" aria-hidden="true" />
-              <span className="sr-only">Add variable {name}</span>
+              <span className="sr-only">{t('variablesInput.add', { name })}</span>
               <span aria-hidden="true">{name}</span>
             </button>
           ))}
@@ -111,7 +117,7 @@ export function VariablesInput({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          The code reads them as <code className="font-mono">variables.NAME</code>. Press Enter to add one.
+          <Trans t={t} i18nKey="variablesInput.hint" components={{ code: <code className="font-mono" /> }} />
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { FunctionItem } from '@aisle/contracts/functions';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { draftFromFunction, type FunctionDraft, readDefinitionText, sameDraft } from '../function-draft';
 
 /**
@@ -9,7 +10,11 @@ import { draftFromFunction, type FunctionDraft, readDefinitionText, sameDraft } 
 export function useFunctionDraft(fn: FunctionItem) {
   const [saved, setSaved] = useState(() => draftFromFunction(fn));
   const [draft, setDraft] = useState(saved);
-  const definition = useMemo(() => readDefinitionText(draft.definitionText), [draft.definitionText]);
+  // The message of an unreadable definition is in the interface's language: read again when it changes.
+  const { i18n } = useTranslation('functions');
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the message's words
+  const definition = useMemo(() => readDefinitionText(draft.definitionText), [draft.definitionText, language]);
 
   return {
     draft,

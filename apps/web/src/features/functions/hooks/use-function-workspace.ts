@@ -1,5 +1,6 @@
 import type { FixFunctionResponse, FunctionItem } from '@aisle/contracts/functions';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { type FieldErrors, serverFieldErrors } from '../form-errors';
@@ -15,6 +16,7 @@ type Busy = 'save' | 'initialize' | 'fix' | null;
  * edits are saved before them.
  */
 export function useFunctionWorkspace(fn: FunctionItem) {
+  const { t } = useTranslation('functions');
   const actions = useFunctionActions();
   const editor = useFunctionDraft(fn);
   const { draft, dirty, change, markSaved, reset } = editor;
@@ -27,7 +29,7 @@ export function useFunctionWorkspace(fn: FunctionItem) {
     const checked = changesFromDraft(next);
     if (!checked.ok) {
       setErrors(checked.errors);
-      toast.error('The function was not saved: check the fields marked in red.');
+      toast.error(t('toasts.notSaved'));
       return false;
     }
     setErrors({});
@@ -35,11 +37,11 @@ export function useFunctionWorkspace(fn: FunctionItem) {
     try {
       await actions.save(fn.id, checked.changes);
       markSaved(next);
-      toast.success('Function saved');
+      toast.success(t('toasts.saved'));
       return true;
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
-      toast.error(apiErrorText(failure, 'The function could not be saved. Please try again.'));
+      toast.error(apiErrorText(failure, t('toasts.saveFailed')));
       return false;
     } finally {
       setBusy(null);
@@ -55,7 +57,7 @@ export function useFunctionWorkspace(fn: FunctionItem) {
     try {
       reset(await actions.initialize(fn.id));
       setProposal(null);
-      toast.success('Starter code and tool definition written from the description.');
+      toast.success(t('toasts.initialized'));
     } finally {
       setBusy(null);
     }
@@ -67,7 +69,7 @@ export function useFunctionWorkspace(fn: FunctionItem) {
     try {
       setProposal(await actions.fix(fn.id));
     } catch (failure) {
-      toast.error(apiErrorText(failure, 'No fix could be proposed. Please try again.'));
+      toast.error(apiErrorText(failure, t('toasts.fixFailed')));
     } finally {
       setBusy(null);
     }
@@ -90,8 +92,7 @@ export function useFunctionWorkspace(fn: FunctionItem) {
     save,
     initialize,
     /** Initialize without a confirmation: failures become a toast. */
-    initializeNow: () =>
-      initialize().catch((failure: unknown) => toast.error(apiErrorText(failure, 'Initialize did not work. Please try again.'))),
+    initializeNow: () => initialize().catch((failure: unknown) => toast.error(apiErrorText(failure, t('toasts.initializeFailed')))),
     fix,
     applyFix,
     discardFix: () => setProposal(null),
