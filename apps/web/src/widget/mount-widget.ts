@@ -1,7 +1,8 @@
 import type { ShareTheme } from '@aisle/contracts/sharing';
-import { FALLBACK_THEME, type WidgetConfig } from './widget-config';
+import { FALLBACK_THEME, type WidgetConfig, widgetLanguage } from './widget-config';
 import { chatMessageOf, postToChat, tagCart } from './widget-protocol';
 import { hostStyle, widgetCss } from './widget-styles';
+import { chatTitle, WIDGET_TEXTS } from './widget-texts';
 
 /** On the one element the loader adds: a second copy of the script sees it and does nothing. */
 export const MOUNT_ATTRIBUTE = 'data-aisle-widget';
@@ -93,7 +94,11 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
   let frame: HTMLIFrameElement | null = null;
   let opened = false;
   let unread = 0;
-  let title = 'Chat';
+  const language = widgetLanguage(config, win.navigator);
+  const texts = WIDGET_TEXTS[language];
+  // Screen readers read the launcher's words in their language, whatever the page's.
+  container.lang = language;
+  let title = texts.chat;
 
   const paint = (theme: ShareTheme) => {
     container.style.setProperty('--aisle-primary', theme.primaryColor);
@@ -107,8 +112,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     badge.hidden = opened || unread === 0;
     badge.textContent = unread > 9 ? '9+' : String(unread);
     launcher.setAttribute('aria-expanded', String(opened));
-    const waiting = !opened && unread > 0 ? ` (${unread} unread ${unread === 1 ? 'reply' : 'replies'})` : '';
-    launcher.setAttribute('aria-label', opened ? 'Close chat' : `Open chat${waiting}`);
+    launcher.setAttribute('aria-label', opened ? texts.close : unread > 0 ? texts.openUnread(unread) : texts.open);
     launcher.title = title;
   };
 
@@ -119,6 +123,8 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     src.searchParams.set('token', config.token);
     src.searchParams.set('embed', 'widget');
     src.searchParams.set('host', win.location.origin);
+    // The page's language for the chat; without one, the chat reads the same browser's languages.
+    if (config.lang) src.searchParams.set('lang', config.lang);
     frame.src = src.href;
     frame.title = title;
     panel.appendChild(frame);
@@ -156,7 +162,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     if (!message) return;
     if (message.type === 'ready') {
       paint(message.theme);
-      title = `Chat with ${message.assistantName}`;
+      title = chatTitle(texts, message.assistantName);
       if (frame) frame.title = title;
       launcher.hidden = false;
       // The chat (re)loaded: tell it whether it is on screen.

@@ -1,3 +1,4 @@
+import { matchLanguage, SHOPPER_LANGUAGES, type ShopperLanguage } from '@aisle/contracts/languages';
 import type { ShareTheme } from '@aisle/contracts/sharing';
 
 /**
@@ -5,12 +6,40 @@ import type { ShareTheme } from '@aisle/contracts/sharing';
  * (where the chat page lives), the share token, and optional colours for the launcher before the
  * chat has said its theme (`data-color`, `data-text-color`). `data-preload="false"` skips loading
  * the chat until the visitor opens it (then the launcher shows at once, in those colours).
+ * `data-lang` (a BCP 47 tag: `ja`, `th`, `zh-TW`…) is the shopper's language for the launcher and
+ * the chat; without it, the page's `<html lang>`, else the browser's languages.
  */
 export interface WidgetConfig {
   origin: string;
   token: string;
   theme: ShareTheme | null;
   preload: boolean;
+  /**
+   * The language the page asked for (`data-lang`, else `<html lang>`), matched to a shopper
+   * language; absent when neither names one we speak, and then the browser's languages decide,
+   * in the loader and in the chat alike.
+   */
+  lang?: ShopperLanguage;
+}
+
+/** The language the storefront asks for: the tag's `data-lang`, else its page's `<html lang>`. */
+export function pageLanguageOf(script: HTMLScriptElement): ShopperLanguage | undefined {
+  const requested = [script.getAttribute('data-lang'), script.ownerDocument?.documentElement?.getAttribute('lang')];
+  return (
+    matchLanguage(
+      requested.filter((tag): tag is string => !!tag),
+      SHOPPER_LANGUAGES,
+    ) ?? undefined
+  );
+}
+
+/** The widget's language: the page's (`config.lang`), else the browser's first we speak, else English. */
+export function widgetLanguage(
+  config: Pick<WidgetConfig, 'lang'>,
+  nav: Pick<Navigator, 'languages' | 'language'> | undefined,
+): ShopperLanguage {
+  const browser = nav ? (nav.languages?.length ? nav.languages : [nav.language]) : [];
+  return config.lang ?? matchLanguage(browser.filter(Boolean), SHOPPER_LANGUAGES) ?? 'en';
 }
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
@@ -42,6 +71,7 @@ export function widgetConfigOf(script: HTMLScriptElement | null): WidgetConfig |
   }
   const color = script.getAttribute('data-color');
   const textColor = script.getAttribute('data-text-color');
+  const lang = pageLanguageOf(script);
   return {
     origin: url.origin,
     token,
@@ -49,5 +79,6 @@ export function widgetConfigOf(script: HTMLScriptElement | null): WidgetConfig |
       ? { primaryColor: color, primaryTextColor: isHexColor(textColor) ? textColor : FALLBACK_THEME.primaryTextColor }
       : null,
     preload: script.getAttribute('data-preload') !== 'false',
+    ...(lang ? { lang } : {}),
   };
 }

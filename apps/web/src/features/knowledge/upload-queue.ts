@@ -1,4 +1,5 @@
 import type { FinishUploadResponse } from '@aisle/contracts/knowledge';
+import { i18n } from '@/i18n/i18n';
 import type { FileChipStatus } from './status-chips';
 import type { StoreFile } from './store-file';
 
@@ -22,6 +23,7 @@ export interface UploadEntry {
   phase: UploadPhase;
   /** Bytes sent so far. */
   loaded: number;
+  /** Why it failed, as the server or the upload said it; null for the generic "could not be processed". */
   error: string | null;
   duplicateOf: string | null;
 }
@@ -70,7 +72,7 @@ export function uploadsReducer(state: UploadEntry[], action: UploadAction): Uplo
         result.status === 'duplicate'
           ? { phase: 'duplicate', duplicateOf: result.duplicateOf ?? null }
           : result.status === 'failed'
-            ? { phase: 'failed', error: result.statusReason ?? 'The file could not be processed.' }
+            ? { phase: 'failed', error: result.statusReason ?? null }
             : { phase: 'done' };
       return patch(state, (entry) => entry.fileId === result.fileId, change);
     }
@@ -92,21 +94,24 @@ export interface FileRow {
   /** 0-100, or null for no bar (ready files, failures, duplicates). */
   progress: number | null;
   progressKind: 'upload' | 'processing' | null;
+  /** In the interface's language when the row was made (the file list re-makes rows when it changes). */
   reason: string | null;
   passageCount: number | null;
   /** A row only this tab knows (a refused upload, a duplicate): it can be dismissed. */
   dismissible: boolean;
 }
 
+const failedText = () => i18n.t('knowledge:fileReason.failed');
+
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round(Math.min(100, (part / whole) * 100)) : 0);
 
 function localRow(upload: UploadEntry, files: ReadonlyMap<string, StoreFile>): FileRow {
   const base = { key: upload.key, fileId: null, fileName: upload.fileName, size: upload.size, passageCount: null };
   if (upload.phase === 'failed')
-    return { ...base, status: 'failed', progress: null, progressKind: null, reason: upload.error, dismissible: true };
+    return { ...base, status: 'failed', progress: null, progressKind: null, reason: upload.error ?? failedText(), dismissible: true };
   if (upload.phase === 'duplicate') {
     const original = upload.duplicateOf ? files.get(upload.duplicateOf)?.fileName : null;
-    const reason = original ? `Same content as “${original}”, already in this store.` : 'The same content is already in this store.';
+    const reason = original ? i18n.t('knowledge:fileReason.duplicateOf', { name: original }) : i18n.t('knowledge:fileReason.duplicate');
     return { ...base, status: 'duplicate', progress: null, progressKind: null, reason, dismissible: true };
   }
   const progress = upload.phase === 'uploading' ? percent(upload.loaded, upload.size) : upload.phase === 'finishing' ? 100 : 0;
@@ -118,14 +123,14 @@ function serverRow(file: StoreFile, key: string = file.id): FileRow {
   const base = {
     key,
     fileId: file.id,
-    fileName: file.fileName ?? 'Untitled file',
+    fileName: file.fileName ?? i18n.t('knowledge:fileReason.untitled'),
     size: file.size ?? 0,
     passageCount: status === 'ready' ? (file.passageCount ?? 0) : null,
     dismissible: false,
   };
   switch (status) {
     case 'failed':
-      return { ...base, status, progress: null, progressKind: null, reason: file.statusReason || 'The file could not be processed.' };
+      return { ...base, status, progress: null, progressKind: null, reason: file.statusReason || failedText() };
     case 'ready':
       return { ...base, status, progress: null, progressKind: null, reason: null };
     case 'uploading':

@@ -1,9 +1,10 @@
 /** The tabs of the Templates screen, kept in the URL (`?tab=`) so each can be linked to. */
+/** `label` is a key of the `templates` namespace. */
 export const templateTabs = [
-  { value: 'templates', label: 'Templates' },
-  { value: 'custom', label: 'My templates' },
-  { value: 'functions', label: 'Functions' },
-  { value: 'variables', label: 'Variables' },
+  { value: 'templates', label: 'tabs.templates' },
+  { value: 'custom', label: 'tabs.custom' },
+  { value: 'functions', label: 'tabs.functions' },
+  { value: 'variables', label: 'tabs.variables' },
 ] as const;
 
 export type TemplateTab = (typeof templateTabs)[number]['value'];

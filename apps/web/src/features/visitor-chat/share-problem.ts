@@ -1,5 +1,6 @@
 import { type ShareTokenProblem, shareTokenProblems } from '@aisle/contracts/sharing';
 import { CONVERSATION_NOT_FOUND_TEXT } from '@aisle/contracts/visitor-chat';
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 
 export interface ShareProblem {
@@ -28,6 +29,20 @@ export function shareProblemOf(error: unknown): ShareProblem | null {
   const code: ShareTokenProblem = isProblemCode(data.code) ? data.code : error.status === 410 ? 'expired' : 'not_found';
   const detail = typeof data.detail === 'string' && data.detail ? data.detail : shareTokenProblems[code];
   return { code, detail };
+}
+
+const PROBLEM_TEXT = {
+  not_found: 'shopper:problems.notFound.text',
+  inactive: 'shopper:problems.inactive.text',
+  expired: 'shopper:problems.expired.text',
+} as const satisfies Record<ShareTokenProblem, string>;
+
+/**
+ * What the shopper reads for a link problem: the server sends the contract's English words, told
+ * here in the page's language; any other text the server wrote is shown as it came.
+ */
+export function shareProblemText(problem: ShareProblem): string {
+  return problem.detail === shareTokenProblems[problem.code] ? i18n.t(PROBLEM_TEXT[problem.code]) : problem.detail;
 }
 
 /** A link without its token is as good as one that does not exist. */

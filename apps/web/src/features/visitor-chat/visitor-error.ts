@@ -1,5 +1,7 @@
+import { SHARED_CHAT_UNAVAILABLE_TEXT } from '@aisle/contracts/visitor-chat';
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
-import { shareProblemOf } from './share-problem';
+import { shareProblemOf, shareProblemText } from './share-problem';
 
 /** A failed visitor turn as the page shows it: what happened and whether asking again may help. */
 export interface VisitorTurnError {
@@ -8,10 +10,10 @@ export interface VisitorTurnError {
   retryable: boolean;
 }
 
-const NETWORK = 'You seem to be offline. Check your connection, then try again.';
-const THROTTLED = 'You’re sending messages a little too fast. Please wait a moment, then try again.';
-const UNAVAILABLE = 'This assistant can’t answer right now. Please try again later.';
-const SERVER = 'Something went wrong on our side. Please try again.';
+// The texts in the shopper's language, read when the error happens (and is shown).
+const NETWORK = () => i18n.t('shopper:errors.network');
+const UNAVAILABLE = () => i18n.t('shopper:errors.unavailable');
+const SERVER = () => i18n.t('shopper:errors.server');
 
 const detailOf = (data: unknown): string | undefined => {
   if (!data || typeof data !== 'object') return undefined;
@@ -28,21 +30,24 @@ const detailOf = (data: unknown): string | undefined => {
  * refused (404/410: not retryable), a field error (400), or our fault (5xx).
  */
 export function visitorTurnError(error: unknown): VisitorTurnError {
-  if (!(error instanceof ApiError)) return { code: 'failed', detail: SERVER, retryable: true };
-  if (error.isNetworkError) return { code: 'network', detail: NETWORK, retryable: true };
+  if (!(error instanceof ApiError)) return { code: 'failed', detail: SERVER(), retryable: true };
+  if (error.isNetworkError) return { code: 'network', detail: NETWORK(), retryable: true };
   const data = error.data as { detail?: unknown; code?: unknown } | null;
   if (error.status === 429) {
     const wait = typeof data?.detail === 'string' ? / in (\d+) seconds?/.exec(data.detail)?.[1] : undefined;
-    return { code: 'rate_limited', detail: wait ? `${THROTTLED} (about ${wait} s)` : THROTTLED, retryable: true };
+    const detail = wait ? i18n.t('shopper:errors.throttledWait', { seconds: wait }) : i18n.t('shopper:errors.throttled');
+    return { code: 'rate_limited', detail, retryable: true };
   }
   if (error.status === 402) {
-    const detail = typeof data?.detail === 'string' && data.detail ? data.detail : UNAVAILABLE;
+    // The server's own refusal is its English words: told in the shopper's language.
+    const server = typeof data?.detail === 'string' && data.detail ? data.detail : null;
+    const detail = !server ? UNAVAILABLE() : server === SHARED_CHAT_UNAVAILABLE_TEXT ? i18n.t('shopper:errors.unavailableServer') : server;
     return { code: 'unavailable', detail, retryable: true };
   }
   const problem = shareProblemOf(error);
-  if (problem) return { code: problem.code, detail: problem.detail, retryable: false };
-  if (error.status >= 500) return { code: 'server', detail: SERVER, retryable: true };
-  return { code: `http_${error.status}`, detail: detailOf(data) ?? SERVER, retryable: false };
+  if (problem) return { code: problem.code, detail: shareProblemText(problem), retryable: false };
+  if (error.status >= 500) return { code: 'server', detail: SERVER(), retryable: true };
+  return { code: `http_${error.status}`, detail: detailOf(data) ?? SERVER(), retryable: false };
 }
 
 /** Times the page asks again by itself when the server is busy or restarting, before it shows an error. */

@@ -1,13 +1,13 @@
 import { FileTextIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '../format-bytes';
 import { fileStatusChip } from '../status-chips';
 import type { FileRow } from '../upload-queue';
 import { ProgressBar } from './progress-bar';
 import { StatusChip } from './status-chip';
-
-const passagesText = (count: number) => `${count} ${count === 1 ? 'passage' : 'passages'}`;
 
 /** The files of a store with their progress, status and reasons; selectable for deletion. */
 export function FileList({
@@ -28,6 +28,8 @@ export function FileList({
   const selectable = rows.filter((row) => row.fileId && !row.dismissible);
   const allSelected = selectable.length > 0 && selectable.every((row) => row.fileId && selected.has(row.fileId));
   const ready = rows.filter((row) => row.status === 'ready').length;
+  const { t } = useTranslation('knowledge');
+  const format = useFormat();
 
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
@@ -39,10 +41,10 @@ export function FileList({
             checked={allSelected}
             disabled={selectable.length === 0}
             onChange={(event) => onToggleAll(event.target.checked)}
-            aria-label="Select all files"
+            aria-label={t('fileList.selectAll')}
           />
           <span className="text-muted-foreground">
-            {selected.size > 0 ? `${selected.size} selected` : `${rows.length} ${rows.length === 1 ? 'file' : 'files'} · ${ready} ready`}
+            {selected.size > 0 ? t('fileList.selected', { count: selected.size }) : t('fileList.summary', { count: rows.length, ready })}
           </span>
         </label>
         <div className="ml-auto">
@@ -54,11 +56,11 @@ export function FileList({
             className="text-destructive hover:text-destructive"
           >
             <Trash2Icon />
-            Delete selected
+            {t('fileList.deleteSelected')}
           </Button>
         </div>
       </div>
-      <ul aria-label="Files" className="divide-y">
+      <ul aria-label={t('fileList.label')} className="divide-y">
         {rows.map((row) => {
           const chip = fileStatusChip(row.status);
           const checked = !!row.fileId && selected.has(row.fileId);
@@ -71,7 +73,7 @@ export function FileList({
                     className="size-4 accent-primary"
                     checked={checked}
                     onChange={() => onToggle(row.fileId as string)}
-                    aria-label={`Select ${row.fileName}`}
+                    aria-label={t('fileList.select', { name: row.fileName })}
                   />
                 ) : (
                   <span className="size-4" />
@@ -88,16 +90,20 @@ export function FileList({
                   <StatusChip chip={chip} />
                 </div>
                 <p className="mt-0.5 text-muted-foreground text-xs">
-                  {formatBytes(row.size)}
-                  {row.passageCount !== null ? ` · ${passagesText(row.passageCount)}` : null}
-                  {row.progress !== null ? ` · ${row.progressKind === 'upload' ? 'Uploading' : 'Processing'} ${row.progress}%` : null}
+                  {formatBytes(row.size, format)}
+                  {row.passageCount !== null ? ` · ${t('fileList.passages', { count: row.passageCount })}` : null}
+                  {row.progress !== null
+                    ? ` · ${t(row.progressKind === 'upload' ? 'fileList.uploading' : 'fileList.processing', { percent: format.percent(row.progress / 100) })}`
+                    : null}
                 </p>
                 {row.progress !== null ? (
                   <div className="mt-2 max-w-md">
                     <ProgressBar
                       value={row.progress}
                       tone={row.progressKind === 'upload' ? 'upload' : 'processing'}
-                      label={`${row.fileName} ${row.progressKind === 'upload' ? 'upload' : 'processing'} progress`}
+                      label={t(row.progressKind === 'upload' ? 'fileList.uploadProgress' : 'fileList.processingProgress', {
+                        name: row.fileName,
+                      })}
                     />
                   </div>
                 ) : null}
@@ -108,7 +114,12 @@ export function FileList({
                 ) : null}
               </div>
               {row.dismissible ? (
-                <Button variant="ghost" size="icon-sm" aria-label={`Dismiss ${row.fileName}`} onClick={() => onDismiss(row.key)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t('fileList.dismiss', { name: row.fileName })}
+                  onClick={() => onDismiss(row.key)}
+                >
                   <XIcon />
                 </Button>
               ) : null}

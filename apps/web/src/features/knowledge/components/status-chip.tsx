@@ -31,7 +31,7 @@ const toneIcons: Record<ChipTone, LucideIcon> = {
 
 /** A status as a small coloured pill with an icon; the label is the accessible text. */
 export function StatusChip({ chip, className, empty = false }: { chip: Chip; className?: string; empty?: boolean }) {
-  const Icon = empty ? CircleDashedIcon : chip.label === 'Duplicate' ? CopyIcon : chip.busy ? LoaderCircleIcon : toneIcons[chip.tone];
+  const Icon = empty ? CircleDashedIcon : chip.duplicate ? CopyIcon : chip.busy ? LoaderCircleIcon : toneIcons[chip.tone];
   return (
     <span
       data-slot="status-chip"

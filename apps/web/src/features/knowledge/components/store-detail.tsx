@@ -1,10 +1,12 @@
 import type { Store } from '@aisle/contracts/knowledge';
 import { FileUpIcon, LoaderCircleIcon, PencilIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/i18n/format';
 import { deleteFiles } from '../api/stores-api';
 import { formatBytes } from '../format-bytes';
 import { useStoreFiles } from '../hooks/use-store-files';
@@ -29,8 +31,13 @@ export function StoreDetail({
   onDelete: () => void;
 }) {
   const { sessionStore } = useAuth();
+  const { t, i18n } = useTranslation('knowledge');
+  const format = useFormat();
   const { files, isLoading, error } = useStoreFiles(store.id);
-  const rows = useMemo(() => fileRows(files, uploads.uploads, store.id), [files, uploads.uploads, store.id]);
+  // Rows carry texts (reasons, fallback names): made again when the language changes.
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the rows' texts
+  const rows = useMemo(() => fileRows(files, uploads.uploads, store.id), [files, uploads.uploads, store.id, language]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmOpen, setConfirmOpen] = useState(false);
 
@@ -51,7 +58,7 @@ export function StoreDetail({
     const ids = [...selection];
     const { deleted } = await deleteFiles(await sessionStore.getValidAccessToken(), store.id, ids);
     setSelected(new Set());
-    toast.success(deleted.length === 1 ? 'File deleted' : `${deleted.length} files deleted`);
+    toast.success(t('storeDetail.filesDeleted', { count: deleted.length }));
   };
 
   const chip = storeStatusChip(store.status);
@@ -65,11 +72,9 @@ export function StoreDetail({
             <StatusChip chip={chip} empty={store.status === 'empty'} />
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
-            <span>{formatBytes(store.totalSize)}</span>
+            <span>{formatBytes(store.totalSize, format)}</span>
             <span aria-hidden="true">·</span>
-            <span>
-              {store.fileCount ?? 0} {store.fileCount === 1 ? 'file' : 'files'}
-            </span>
+            <span>{t('fileCount', { count: store.fileCount ?? 0 })}</span>
             <span aria-hidden="true">·</span>
             <span className="inline-flex items-center gap-1">
               <SearchIcon className="size-3.5" aria-hidden="true" />
@@ -80,11 +85,11 @@ export function StoreDetail({
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={onRename}>
             <PencilIcon />
-            Rename
+            {t('storeDetail.rename')}
           </Button>
           <Button variant="outline" size="sm" onClick={onDelete} className="text-destructive hover:text-destructive">
             <Trash2Icon />
-            Delete store
+            {t('storeDetail.deleteStore')}
           </Button>
         </div>
       </header>
@@ -94,17 +99,17 @@ export function StoreDetail({
       {isLoading ? (
         <div role="status" className="flex items-center justify-center gap-2 rounded-xl border py-10 text-muted-foreground text-sm">
           <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-          Loading files…
+          {t('storeDetail.loadingFiles')}
         </div>
       ) : error && rows.length === 0 ? (
         <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
-          The files could not be loaded. Please reload the page.
+          {t('storeDetail.loadFailed')}
         </p>
       ) : rows.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed py-10 text-center text-muted-foreground text-sm">
           <FileUpIcon className="size-8 opacity-50" aria-hidden="true" />
-          <p className="font-medium text-foreground">No files yet</p>
-          <p>Upload documents above; each one is split into passages your assistants can cite.</p>
+          <p className="font-medium text-foreground">{t('storeDetail.noFiles')}</p>
+          <p>{t('storeDetail.noFilesHint')}</p>
         </div>
       ) : (
         <FileList
@@ -122,23 +127,25 @@ export function StoreDetail({
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title={selectedNames.length === 1 ? 'Delete this file?' : `Delete ${selectedNames.length} files?`}
-        confirmLabel="Delete"
+        title={t('storeDetail.deleteTitle', { count: selectedNames.length })}
+        confirmLabel={t('storeDetail.deleteConfirm')}
         onConfirm={removeSelected}
       >
         <p>
           {selectedNames.length === 1 ? (
-            <>
-              “<strong className="font-medium text-foreground">{selectedNames[0]}</strong>” and its passages will be removed from “
-              {store.name}”.
-            </>
+            <Trans
+              t={t}
+              i18nKey="storeDetail.deleteOne"
+              values={{ name: selectedNames[0], store: store.name }}
+              components={{ strong: <strong className="font-medium text-foreground" /> }}
+            />
           ) : (
-            <>
-              {selectedNames.slice(0, 3).join(', ')}
-              {selectedNames.length > 3 ? ` and ${selectedNames.length - 3} more` : ''} will be removed from “{store.name}”.
-            </>
-          )}{' '}
-          Assistants will no longer find them.
+            t(selectedNames.length > 3 ? 'storeDetail.deleteManyMore' : 'storeDetail.deleteMany', {
+              names: selectedNames.slice(0, 3).join(t('storeDetail.nameSeparator')),
+              more: selectedNames.length - 3,
+              store: store.name,
+            })
+          )}
         </p>
       </ConfirmDialog>
     </div>

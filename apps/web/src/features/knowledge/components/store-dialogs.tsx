@@ -1,6 +1,7 @@
 import { STORE_NAME_MAX_LENGTH, storeNameSchema } from '@aisle/contracts/knowledge';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -64,6 +65,7 @@ function NameForm({
   onCancel: () => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('knowledge');
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,15 @@ function NameForm({
     event.preventDefault();
     const parsed = storeNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name.');
+      // The contract's rules, in the interface's words: blank, or longer than the limit.
+      const issue = parsed.error.issues[0];
+      setError(
+        issue?.code === 'too_big'
+          ? t('nameDialog.tooLong', { max: STORE_NAME_MAX_LENGTH })
+          : issue?.code === 'too_small'
+            ? t('nameDialog.blank')
+            : t('nameDialog.required'),
+      );
       return;
     }
     setBusy(true);
@@ -80,7 +90,7 @@ function NameForm({
     try {
       await onSubmit(parsed.data);
     } catch (failure) {
-      setError(fieldErrorPaths(failure).name ?? apiErrorText(failure, 'The store could not be saved. Please try again.'));
+      setError(fieldErrorPaths(failure).name ?? apiErrorText(failure, t('nameDialog.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -93,7 +103,7 @@ function NameForm({
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>Store name</Label>
+        <Label htmlFor={`${id}-name`}>{t('nameDialog.label')}</Label>
         <Input
           id={`${id}-name`}
           value={name}
@@ -101,7 +111,7 @@ function NameForm({
             setName(event.target.value);
             setError(null);
           }}
-          placeholder="e.g. Help center"
+          placeholder={t('nameDialog.placeholder')}
           maxLength={STORE_NAME_MAX_LENGTH + 50}
           autoComplete="off"
           autoFocus
@@ -116,7 +126,7 @@ function NameForm({
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('nameDialog.cancel')}
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}

@@ -2,6 +2,7 @@ import type { Store } from '@aisle/contracts/knowledge';
 import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
@@ -25,6 +26,7 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; store: Store } | { kind: 'd
  * the URL (`?store=<id>`), so a reload or a shared link opens it.
  */
 export function StoreScreen() {
+  const { t } = useTranslation('knowledge');
   const { status, items: stores } = useCollection<Store>('stores');
   const { user, sessionStore } = useAuth();
   const { client } = useAppSync();
@@ -60,22 +62,22 @@ export function StoreScreen() {
     applyToStores({ type: 'create', item: store });
     select(store.id);
     setDialog(null);
-    toast.success(`Store “${store.name}” created`);
+    toast.success(t('storeScreen.created', { name: store.name }));
   };
 
   const rename = async (store: Store, name: string) => {
-    if (!client) throw new Error('Not connected yet. Please try again in a moment.');
+    if (!client) throw new Error(t('storeScreen.notConnected'));
     const updated = await renameStore(client, store.id, name);
     applyToStores({ type: 'update', item: { ...store, ...updated } });
     setDialog(null);
-    toast.success('Store renamed');
+    toast.success(t('storeScreen.renamed'));
   };
 
   const remove = async (store: Store) => {
     await deleteStore(await sessionStore.getValidAccessToken(), store.id);
     applyToStores({ type: 'delete', id: store.id });
     if (selected?.id === store.id) select(null);
-    toast.success(`Store “${store.name}” deleted`);
+    toast.success(t('storeScreen.deleted', { name: store.name }));
   };
 
   const loading = status.state === 'loading' || status.state === 'not-initialised';
@@ -83,14 +85,14 @@ export function StoreScreen() {
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
       <ScreenHeader
-        title="Store"
+        title={t('storeScreen.title')}
         icon={DatabaseIcon}
-        summary="Knowledge stores: what your assistants know."
+        summary={t('storeScreen.summary')}
         action={
           stores.length > 0 ? (
             <Button onClick={() => setDialog({ kind: 'create' })}>
               <PlusIcon />
-              New store
+              {t('storeScreen.newStore')}
             </Button>
           ) : null
         }
@@ -110,7 +112,7 @@ export function StoreScreen() {
         <StoresEmptyState onCreate={() => setDialog({ kind: 'create' })} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-          <nav aria-label="Your stores" className="lg:sticky lg:top-4">
+          <nav aria-label={t('storeScreen.yourStores')} className="lg:sticky lg:top-4">
             <StoresList
               stores={stores}
               selectedId={selected?.id ?? null}
@@ -129,7 +131,7 @@ export function StoreScreen() {
             />
           ) : (
             <div className="flex min-h-60 items-center justify-center rounded-xl border border-dashed p-8 text-center text-muted-foreground text-sm">
-              Choose a store to see its files and test what it finds.
+              {t('storeScreen.chooseStore')}
             </div>
           )}
         </div>
@@ -138,30 +140,34 @@ export function StoreScreen() {
       <StoreNameDialog
         open={dialog.open && dialog.kind === 'create'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Create a store"
-        description="Name it after what it holds, e.g. “Help center” or “Size guides”."
-        submitLabel="Create store"
+        title={t('storeScreen.createDialog.title')}
+        description={t('storeScreen.createDialog.description')}
+        submitLabel={t('storeScreen.createDialog.submit')}
         onSubmit={create}
       />
       <StoreNameDialog
         open={dialog.open && dialog.kind === 'rename'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Rename store"
-        description="Assistants linked to this store keep using it."
-        submitLabel="Save"
+        title={t('storeScreen.renameDialog.title')}
+        description={t('storeScreen.renameDialog.description')}
+        submitLabel={t('storeScreen.renameDialog.submit')}
         initialName={dialog.kind === 'rename' ? dialog.store.name : ''}
         onSubmit={(name) => (dialog.kind === 'rename' ? rename(dialog.store, name) : Promise.resolve())}
       />
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete store?"
-        confirmLabel="Delete store"
+        title={t('storeScreen.deleteDialog.title')}
+        confirmLabel={t('storeScreen.deleteDialog.confirm')}
         onConfirm={() => (dialog.kind === 'delete' ? remove(dialog.store) : Promise.resolve())}
       >
         <p>
-          “<strong className="font-medium text-foreground">{dialog.kind === 'delete' ? dialog.store.name : ''}</strong>” and all its files
-          and passages will be deleted. Assistants linked to it will no longer find them. This cannot be undone.
+          <Trans
+            t={t}
+            i18nKey="storeScreen.deleteDialog.body"
+            values={{ name: dialog.kind === 'delete' ? dialog.store.name : '' }}
+            components={{ strong: <strong className="font-medium text-foreground" /> }}
+          />
         </p>
       </ConfirmDialog>
     </div>

@@ -1,5 +1,6 @@
 import type { Store } from '@aisle/contracts/knowledge';
 import { DatabaseIcon, EllipsisIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,12 +10,11 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '../format-bytes';
 import { retrievalModeLabel, storeStatusChip } from '../status-chips';
 import { StatusChip } from './status-chip';
-
-const fileCountText = (count: number) => `${count} ${count === 1 ? 'file' : 'files'}`;
 
 /** The stores as selectable cards, each with its size, file count, status and search mode. */
 export function StoresList({
@@ -30,8 +30,10 @@ export function StoresList({
   onRename: (store: Store) => void;
   onDelete: (store: Store) => void;
 }) {
+  const { t } = useTranslation('knowledge');
+  const format = useFormat();
   return (
-    <ul aria-label="Stores" className="grid gap-2">
+    <ul aria-label={t('storesList.label')} className="grid gap-2">
       {stores.map((store) => {
         const selected = store.id === selectedId;
         const chip = storeStatusChip(store.status);
@@ -47,7 +49,7 @@ export function StoresList({
               type="button"
               onClick={() => onSelect(store)}
               aria-current={selected ? 'true' : undefined}
-              aria-label={`Open store ${store.name}`}
+              aria-label={t('storesList.open', { name: store.name })}
               className="flex w-full flex-col gap-2 rounded-xl p-4 pr-12 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               <span className="flex min-w-0 items-center gap-2">
@@ -56,9 +58,9 @@ export function StoresList({
               </span>
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs">
                 <StatusChip chip={chip} empty={store.status === 'empty'} />
-                <span>{formatBytes(store.totalSize)}</span>
+                <span>{formatBytes(store.totalSize, format)}</span>
                 <span aria-hidden="true">·</span>
-                <span>{fileCountText(store.fileCount ?? 0)}</span>
+                <span>{t('fileCount', { count: store.fileCount ?? 0 })}</span>
               </span>
               <span className="flex items-center gap-1 text-muted-foreground text-xs">
                 <SearchIcon aria-hidden="true" className="size-3" />
@@ -67,19 +69,24 @@ export function StoresList({
             </button>
             <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="absolute top-3 right-3" aria-label={`Actions for ${store.name}`}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="absolute top-3 right-3"
+                  aria-label={t('storesList.actions', { name: store.name })}
+                >
                   <EllipsisIcon />
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
                 <DropdownMenuItem onSelect={() => onRename(store)}>
                   <PencilIcon />
-                  Rename
+                  {t('storesList.rename')}
                 </DropdownMenuItem>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem variant="destructive" onSelect={() => onDelete(store)}>
                   <Trash2Icon />
-                  Delete
+                  {t('storesList.delete')}
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
@@ -102,6 +109,7 @@ export function StoresListSkeleton() {
 
 /** What a merchant sees before their first store: what a store is for, and the one next step. */
 export function StoresEmptyState({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('knowledge');
   return (
     <section
       aria-labelledby="stores-empty-title"
@@ -111,15 +119,12 @@ export function StoresEmptyState({ onCreate }: { onCreate: () => void }) {
         <DatabaseIcon className="size-7" aria-hidden="true" />
       </div>
       <h2 id="stores-empty-title" className="font-semibold text-lg tracking-tight">
-        Create your first store
+        {t('emptyState.title')}
       </h2>
-      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">
-        A store holds the documents your assistants answer from: FAQs, size charts, shipping and return policies, product sheets. Drop in
-        PDFs, Word, HTML, Markdown, text, CSV or JSON files and test what a customer’s question finds.
-      </p>
+      <p className="mx-auto mt-2 max-w-md text-muted-foreground text-sm">{t('emptyState.body')}</p>
       <Button className="mt-6" onClick={onCreate}>
         <PlusIcon />
-        Create store
+        {t('emptyState.create')}
       </Button>
     </section>
   );

@@ -1,6 +1,7 @@
 import { acceptedExtensions } from '@aisle/contracts/knowledge';
 import { CloudUploadIcon, FolderOpenIcon } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -9,6 +10,7 @@ const formats = 'PDF, DOCX, HTML, Markdown, TXT, CSV, JSON';
 
 /** Drop many files at once, or choose them; the picker offers the formats ingestion reads. */
 export function UploadDropZone({ onFiles, disabled = false }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
+  const { t } = useTranslation('knowledge');
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -19,7 +21,7 @@ export function UploadDropZone({ onFiles, disabled = false }: { onFiles: (files:
 
   return (
     <section
-      aria-label="Upload files"
+      aria-label={t('dropZone.label')}
       onDragEnter={(event) => {
         if (disabled || !hasFiles(event)) return;
         event.preventDefault();
@@ -58,21 +60,21 @@ export function UploadDropZone({ onFiles, disabled = false }: { onFiles: (files:
         <CloudUploadIcon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-sm">{over ? 'Drop to upload' : 'Drag and drop files here'}</p>
+        <p className="font-medium text-sm">{over ? t('dropZone.drop') : t('dropZone.drag')}</p>
         <p id={hintId} className="text-muted-foreground text-xs">
-          {formats} · many at once
+          {t('dropZone.hint', { formats })}
         </p>
       </div>
       <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
         <FolderOpenIcon />
-        Choose files
+        {t('dropZone.choose')}
       </Button>
       <input
         ref={input}
         type="file"
         multiple
         accept={accept}
-        aria-label="Choose files to upload"
+        aria-label={t('dropZone.chooseLabel')}
         aria-describedby={hintId}
         className="sr-only"
         tabIndex={-1}

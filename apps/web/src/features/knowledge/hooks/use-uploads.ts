@@ -1,6 +1,7 @@
 import { FILES_PER_CALL_MAX, shortenFileName } from '@aisle/contracts/knowledge';
 import { useCallback, useReducer } from 'react';
 import { useAuth } from '@/app/auth/auth-provider';
+import { i18n } from '@/i18n/i18n';
 import { apiErrorText } from '@/lib/api-error-text';
 import { putFile } from '../api/put-file';
 import { finishUploads, requestUploads } from '../api/stores-api';
@@ -58,7 +59,7 @@ export function useUploads() {
             pending = pending.filter((item) => !refused.has(item.key));
             continue;
           }
-          const message = apiErrorText(error, 'The upload could not be started.');
+          const message = apiErrorText(error, i18n.t('knowledge:uploads.notStarted'));
           for (const item of pending) send({ type: 'refused', key: item.key, error: message });
           return;
         }
@@ -73,7 +74,7 @@ export function useUploads() {
             for (const result of finished.files) send({ type: 'finished', result });
           } catch (error) {
             console.error('file upload failed', error);
-            send({ type: 'refused', key: item.key, error: apiErrorText(error, 'The upload failed. Please try again.') });
+            send({ type: 'refused', key: item.key, error: apiErrorText(error, i18n.t('knowledge:uploads.failed')) });
           }
         });
         return;

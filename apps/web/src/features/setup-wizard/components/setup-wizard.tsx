@@ -1,13 +1,32 @@
+import type { WizardFlag } from '@aisle/contracts/setup-wizard';
 import { CheckCircle2Icon, CircleIcon, Loader2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/i18n/format';
 import { incrementWizardUsageRequest, skipWizard, startRefusalOf, startWizardRequest } from '../api/wizard-api';
 import { hasRun, isFailed, type WizardRecord, wizardChecklist, wizardPercentage } from '../wizard-record';
-import { wizardTexts as texts } from '../wizard-texts';
+
+/**
+ * The checklist rows' texts (spec §2, exactly in English). The platform's row names the platform:
+ * "Shopify Configuration Updated".
+ */
+const CHECKLIST_LABEL = {
+  pagesRetrieved: 'wizard.checklist.pagesRetrieved',
+  blogsRetrieved: 'wizard.checklist.blogsRetrieved',
+  productsRetrieved: 'wizard.checklist.productsRetrieved',
+  themeColorsRetrieved: 'wizard.checklist.themeColorsRetrieved',
+  vectorStoreCreated: 'wizard.checklist.vectorStoreCreated',
+  filesUploaded: 'wizard.checklist.filesUploaded',
+  assistantCreated: 'wizard.checklist.assistantCreated',
+  vectorStoreLinked: 'wizard.checklist.vectorStoreLinked',
+  templateLinked: 'wizard.checklist.templateLinked',
+  sharedAssistantCreated: 'wizard.checklist.sharedAssistantCreated',
+} as const satisfies Record<Exclude<WizardFlag, 'shopifyConfigurationUpdated'>, string>;
 
 type Phase = 'intro' | 'starting' | 'start' | 'start-failed' | 'skipped';
 
@@ -22,6 +41,7 @@ const Spinner = ({ label }: { label?: string }) => (
  * completed (spec §4); nothing is rendered after that, nor once the run has completed.
  */
 export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefined; onSkip(): void }) {
+  const { t } = useTranslation('setup');
   const auth = useAuth();
   const { client } = useAppSync();
   const [phase, setPhase] = useState<Phase>(() => (hasRun(record) ? 'start' : 'intro'));
@@ -60,11 +80,11 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
   if (record?.completed || phase === 'skipped') return null;
   if (phase === 'intro') {
     return (
-      <WizardCard title={texts.introTitle} description={texts.intro}>
+      <WizardCard title={t('wizard.introTitle')} description={t('wizard.intro')}>
         <div className="grid gap-2">
-          <Button onClick={start}>{texts.start}</Button>
+          <Button onClick={start}>{t('wizard.start')}</Button>
           <Button variant="outline" onClick={skip} disabled={skipping}>
-            {texts.skipForNow}
+            {t('wizard.skipForNow')}
           </Button>
         </div>
       </WizardCard>
@@ -72,9 +92,9 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
   }
   if (phase === 'starting') {
     return (
-      <WizardCard title={texts.introTitle}>
+      <WizardCard title={t('wizard.introTitle')}>
         <div className="flex justify-center">
-          <Spinner label="Starting" />
+          <Spinner label={t('wizard.starting')} />
         </div>
       </WizardCard>
     );
@@ -82,8 +102,8 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
   if (phase === 'start-failed' || isFailed(record)) {
     return (
       <WizardCard
-        title={phase === 'start-failed' ? texts.startFailedTitle : texts.incompleteTitle}
-        description={phase === 'start-failed' ? texts.startFailed : texts.incomplete}
+        title={phase === 'start-failed' ? t('wizard.startFailedTitle') : t('wizard.incompleteTitle')}
+        description={phase === 'start-failed' ? t('wizard.startFailed') : t('wizard.incomplete')}
       >
         {phase !== 'start-failed' && record?.log ? <p className="text-sm text-muted-foreground">{record.log}</p> : null}
         {phase === 'start-failed' && refusal ? (
@@ -94,11 +114,11 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
         <div className="grid gap-2">
           <Button onClick={skip} disabled={skipping}>
             {skipping ? <Spinner /> : null}
-            {texts.skipWizard}
+            {t('wizard.skipWizard')}
           </Button>
           {phase !== 'start-failed' ? (
             <Button variant="outline" onClick={start}>
-              {texts.tryAgain}
+              {t('wizard.tryAgain')}
             </Button>
           ) : null}
         </div>
@@ -107,10 +127,10 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
   }
   if (!record) {
     return (
-      <WizardCard title={texts.introTitle}>
+      <WizardCard title={t('wizard.introTitle')}>
         <div className="flex items-center justify-center gap-2 text-sm">
           <Spinner />
-          <span>{texts.initializing}</span>
+          <span>{t('wizard.initializing')}</span>
         </div>
       </WizardCard>
     );
@@ -119,13 +139,19 @@ export function SetupWizard({ record, onSkip }: { record: WizardRecord | undefin
 }
 
 function WizardProgress({ record }: { record: WizardRecord }) {
+  const { t } = useTranslation('setup');
+  const format = useFormat();
   const percentage = wizardPercentage(record);
+  const label = (flag: WizardFlag) =>
+    flag === 'shopifyConfigurationUpdated'
+      ? t('wizard.checklist.platformConfigurationUpdated', { platform: 'Shopify' })
+      : t(CHECKLIST_LABEL[flag]);
   return (
-    <WizardCard title={texts.introTitle}>
+    <WizardCard title={t('wizard.introTitle')}>
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between">
           <span className="text-2xl font-semibold" data-testid="wizard-percentage">
-            {percentage}%
+            {format.percent(percentage / 100)}
           </span>
           <span className="text-sm text-muted-foreground" data-testid="wizard-status">
             {record.status}
@@ -141,7 +167,7 @@ function WizardProgress({ record }: { record: WizardRecord }) {
           <div className="h-full bg-primary transition-all" style={{ width: `${percentage}%` }} />
         </div>
       </div>
-      <ul className="grid gap-2" aria-label="Setup steps">
+      <ul className="grid gap-2" aria-label={t('wizard.steps')}>
         {wizardChecklist(record).map((item) => (
           <li key={item.flag} className="flex items-center gap-2 text-sm" data-state={item.state}>
             {item.state === 'complete' ? (
@@ -151,9 +177,9 @@ function WizardProgress({ record }: { record: WizardRecord }) {
             ) : (
               <CircleIcon className="size-4 text-muted-foreground" aria-hidden="true" />
             )}
-            <span className="flex-1">{item.label}</span>
-            {item.state === 'complete' ? <Badge variant="secondary">{texts.complete}</Badge> : null}
-            {item.state === 'processing' ? <span className="text-xs text-muted-foreground">{texts.processing}</span> : null}
+            <span className="flex-1">{label(item.flag)}</span>
+            {item.state === 'complete' ? <Badge variant="secondary">{t('wizard.complete')}</Badge> : null}
+            {item.state === 'processing' ? <span className="text-xs text-muted-foreground">{t('wizard.processing')}</span> : null}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { StoreIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import { showAlert } from '@/components/alerts/alert-store';
@@ -15,6 +16,7 @@ import { shopifyMessages } from '../shopify-messages';
  * admin, spec §4), the address loses its query (spec §4), and the app opens.
  */
 export function ShopCallback() {
+  const { t } = useTranslation('setup');
   const { sessionStore } = useAuth();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
@@ -48,8 +50,8 @@ export function ShopCallback() {
 
   return (
     <PublicCard
-      title={failed ? shopifyMessages.callbackFailed : 'Connecting your store'}
-      description={failed ? 'Open Aisle from your Shopify admin to try again.' : 'Finishing the connection with Shopify...'}
+      title={failed ? t('shopify.messages.callbackFailed') : t('shopify.callback.title')}
+      description={failed ? t('shopify.callback.retry') : t('shopify.callback.connecting')}
     >
       <StoreIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
     </PublicCard>

@@ -1,5 +1,6 @@
 import { StoreIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth/auth-provider';
 import { showAlert } from '@/components/alerts/alert-store';
@@ -18,6 +19,7 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
  * where Shopify installs or re-authorises it.
  */
 export function ShopInstall() {
+  const { t } = useTranslation('setup');
   const { sessionStore } = useAuth();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function ShopInstall() {
   }, [sessionStore, navigate]);
 
   return (
-    <PublicCard title="Install Aisle" description={problem ?? 'Connecting to your Shopify store...'}>
+    <PublicCard title={t('shopify.install.title')} description={problem ?? t('shopify.install.connecting')}>
       <StoreIcon className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
     </PublicCard>
   );

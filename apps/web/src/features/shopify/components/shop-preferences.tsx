@@ -1,6 +1,7 @@
 import type { ShopSettingsUpdate } from '@aisle/contracts/shopify';
 import { ExternalLinkIcon, RefreshCwIcon, StoreIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showAlert } from '@/components/alerts/alert-store';
 import { Field, Switch, Textarea } from '@/components/form-controls';
 import { ScreenHeader } from '@/components/layouts/screen-header';
@@ -8,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { type Formatters, useFormat } from '@/i18n/format';
 import { ApiError } from '@/lib/api-client';
 import { useSaveShopSettings, useShopSettings, useSyncCatalog, useUserStores } from '../api/shop-preferences-api';
 import { shopifyApiKey } from '../app-bridge';
@@ -21,7 +23,9 @@ const errorText = (error: unknown) =>
       : ((error.data as { detail?: string } | null)?.detail ?? error.message)
     : String(error);
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+/** A date and time as the browser's `toLocaleString()` writes it, in the interface's language. */
+const dateAndTime = (format: Formatters, iso: string) =>
+  format.dateParts(iso, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 /**
  * `/sh/preferences/` (spec §2: the Integrations section's only entry): the connected shop and its
@@ -29,17 +33,16 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Ne
  * that turns the theme's app embed on.
  */
 export function ShopPreferences() {
+  const { t } = useTranslation('setup');
   const stores = useUserStores();
   const settings = useShopSettings();
   const shop = stores.data?.[0];
   const apiKey = shopifyApiKey();
   return (
     <div className="mx-auto w-full max-w-3xl p-4 md:p-6">
-      <ScreenHeader title="Preferences" icon={StoreIcon} summary="Your Shopify store connection and storefront chat." />
+      <ScreenHeader title={t('shopify.preferences.title')} icon={StoreIcon} summary={t('shopify.preferences.summary')} />
       {stores.isError ? <p className="text-destructive text-sm">{errorText(stores.error)}</p> : null}
-      {stores.isSuccess && !shop ? (
-        <p className="text-muted-foreground text-sm">No Shopify store is connected. Install Aisle from the Shopify App Store.</p>
-      ) : null}
+      {stores.isSuccess && !shop ? <p className="text-muted-foreground text-sm">{t('shopify.preferences.noStore')}</p> : null}
       {shop ? (
         <div className="grid gap-4">
           <Card>
@@ -49,11 +52,11 @@ export function ShopPreferences() {
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <div className="flex items-center gap-2">
-                <span>Connection:</span>
+                <span>{t('shopify.preferences.connection')}</span>
                 {shop.needs_reauthorization ? (
-                  <Badge variant="destructive">Reconnect from your Shopify admin</Badge>
+                  <Badge variant="destructive">{t('shopify.preferences.reconnect')}</Badge>
                 ) : (
-                  <Badge variant="secondary">Connected</Badge>
+                  <Badge variant="secondary">{t('shopify.preferences.connected')}</Badge>
                 )}
               </div>
               <CatalogSync syncedAt={shop.catalog_synced_at} />
@@ -61,7 +64,7 @@ export function ShopPreferences() {
                 <Button asChild variant="outline" className="justify-self-start">
                   <a href={themeEditorLink(shop.shop_domain, apiKey)} target="_top" rel="noreferrer">
                     <ExternalLinkIcon aria-hidden="true" />
-                    Turn on the chat in your theme
+                    {t('shopify.preferences.turnOnInTheme')}
                   </a>
                 </Button>
               ) : null}
@@ -76,23 +79,25 @@ export function ShopPreferences() {
 }
 
 function CatalogSync({ syncedAt }: { syncedAt: string | null }) {
+  const { t } = useTranslation('setup');
+  const format = useFormat();
   const sync = useSyncCatalog();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span>Last catalog sync: {when(syncedAt)}</span>
+      <span>{t('shopify.preferences.lastSync', { date: syncedAt ? dateAndTime(format, syncedAt) : t('shopify.preferences.never') })}</span>
       <Button
         size="sm"
         variant="outline"
         disabled={sync.isPending}
         onClick={() =>
           sync.mutate(undefined, {
-            onSuccess: () => showAlert({ variant: 'success', message: 'Your catalog is being read again.' }),
+            onSuccess: () => showAlert({ variant: 'success', message: t('shopify.preferences.syncStarted') }),
             onError: (error) => showAlert({ variant: 'destructive', message: errorText(error) }),
           })
         }
       >
         <RefreshCwIcon aria-hidden="true" className={sync.isPending ? 'animate-spin' : undefined} />
-        Sync now
+        {t('shopify.preferences.syncNow')}
       </Button>
     </div>
   );
@@ -101,6 +106,7 @@ function CatalogSync({ syncedAt }: { syncedAt: string | null }) {
 type Settings = NonNullable<ReturnType<typeof useShopSettings>['data']>;
 
 function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) {
+  const { t } = useTranslation('setup');
   const save = useSaveShopSettings();
   const [form, setForm] = useState({
     widgetEnabled: initial.widgetEnabled,
@@ -118,7 +124,7 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
       greeting: form.greeting || null,
     };
     save.mutate(changes, {
-      onSuccess: () => showAlert({ variant: 'success', message: 'Preferences saved.' }),
+      onSuccess: () => showAlert({ variant: 'success', message: t('shopify.preferences.saved') }),
       onError: (error) => {
         const data = error instanceof ApiError ? (error.data as Record<string, unknown> | null) : null;
         const fields = Object.fromEntries(
@@ -134,11 +140,9 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Storefront chat</CardTitle>
+        <CardTitle>{t('shopify.preferences.storefrontChat')}</CardTitle>
         <CardDescription>
-          {initial.sharedAssistantId
-            ? 'Shoppers chat with your shared assistant on your store.'
-            : 'Run the setup wizard to create the storefront assistant.'}
+          {initial.sharedAssistantId ? t('shopify.preferences.sharedAssistant') : t('shopify.preferences.runWizard')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -150,11 +154,11 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
               onCheckedChange={(checked) => setForm({ ...form, widgetEnabled: checked })}
             />
             <label htmlFor="widget-enabled" className="text-sm">
-              Show the chat on my store
+              {t('shopify.preferences.showChat')}
             </label>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="primary-color" label="Button colour" error={errors.colors}>
+            <Field id="primary-color" label={t('shopify.preferences.buttonColour')} error={errors.colors}>
               <Input
                 id="primary-color"
                 type="color"
@@ -162,7 +166,7 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
                 onChange={(e) => setForm({ ...form, primaryColor: e.target.value })}
               />
             </Field>
-            <Field id="primary-text-color" label="Button text colour">
+            <Field id="primary-text-color" label={t('shopify.preferences.buttonTextColour')}>
               <Input
                 id="primary-text-color"
                 type="color"
@@ -171,7 +175,7 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
               />
             </Field>
           </div>
-          <Field id="greeting" label="Greeting" error={errors.greeting}>
+          <Field id="greeting" label={t('shopify.preferences.greeting')} error={errors.greeting}>
             <Textarea
               id="greeting"
               value={form.greeting}
@@ -180,7 +184,7 @@ function WidgetSettings({ initial, shop }: { initial: Settings; shop: string }) 
             />
           </Field>
           <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-            Save
+            {t('shopify.preferences.save')}
           </Button>
         </form>
       </CardContent>

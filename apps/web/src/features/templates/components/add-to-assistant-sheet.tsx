@@ -2,6 +2,7 @@ import type { Assistant } from '@aisle/contracts/assistants';
 import { type RequiredVariable, VARIABLE_VALUE_MAX_LENGTH } from '@aisle/contracts/functions';
 import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
@@ -31,15 +32,10 @@ export interface AddToAssistantSheetProps {
  * refusal (say, a variable still missing) stays in the sheet.
  */
 export function AddToAssistantSheet(props: AddToAssistantSheetProps) {
+  const { t } = useTranslation('templates');
   const { open, onOpenChange, title } = props;
   return (
-    <FormSheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description="Set the variables it needs, then choose the assistant that should use it."
-      className="sm:max-w-lg"
-    >
+    <FormSheet open={open} onOpenChange={onOpenChange} title={title} description={t('addToAssistant.description')} className="sm:max-w-lg">
       <AddForm key={`${props.target.kind}-${props.target.id}`} {...props} />
     </FormSheet>
   );
@@ -48,6 +44,7 @@ export function AddToAssistantSheet(props: AddToAssistantSheetProps) {
 type Errors = Record<string, string>;
 
 function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetProps) {
+  const { t } = useTranslation('templates');
   const id = useId();
   const { sessionStore } = useAuth();
   const variables = useVariables(sessionStore.getValidAccessToken);
@@ -67,11 +64,10 @@ function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetPr
     const found: Errors = {};
     for (const entry of missing) {
       const value = values[entry.name] ?? '';
-      if (!value.trim()) found[entry.name] = `Enter a value for ${entry.name}.`;
-      else if (value.length > VARIABLE_VALUE_MAX_LENGTH)
-        found[entry.name] = `Ensure this field has no more than ${VARIABLE_VALUE_MAX_LENGTH} characters.`;
+      if (!value.trim()) found[entry.name] = t('addToAssistant.enterValue', { name: entry.name });
+      else if (value.length > VARIABLE_VALUE_MAX_LENGTH) found[entry.name] = t('validation.tooLong', { max: VARIABLE_VALUE_MAX_LENGTH });
     }
-    if (!chosen) found.assistant = 'Choose an assistant.';
+    if (!chosen) found.assistant = t('addToAssistant.chooseAssistant');
     return found;
   };
 
@@ -85,7 +81,8 @@ function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetPr
       const entry = missing[index];
       if (result.status === 'rejected' && entry) {
         const fields = fieldErrorPaths(result.reason);
-        found[entry.name] = fields.value ?? fields.name ?? apiErrorText(result.reason, `${entry.name} could not be saved.`);
+        found[entry.name] =
+          fields.value ?? fields.name ?? apiErrorText(result.reason, t('addToAssistant.variableNotSaved', { name: entry.name }));
       }
     });
     return found;
@@ -105,11 +102,11 @@ function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetPr
         return;
       }
       await add(chosen, target);
-      const assistantName = assistants.find((assistant) => assistant.id === chosen)?.assistantName ?? 'the assistant';
-      toast.success(`${name} added to ${assistantName}`);
+      const assistantName = assistants.find((assistant) => assistant.id === chosen)?.assistantName ?? t('addToAssistant.theAssistant');
+      toast.success(t('addToAssistant.added', { name, assistant: assistantName }));
       onOpenChange(false);
     } catch (error) {
-      setFailure(apiErrorText(error, 'The template could not be added. Please try again.'));
+      setFailure(apiErrorText(error, t('addToAssistant.failed')));
     } finally {
       setBusy(false);
     }
@@ -117,23 +114,23 @@ function AddForm({ name, required, target, onOpenChange }: AddToAssistantSheetPr
 
   return (
     <SheetForm
-      label={`Add ${name} to an assistant`}
+      label={t('addToAssistant.form', { name })}
       onSubmit={submit}
       onCancel={() => onOpenChange(false)}
       failure={failure}
       busy={busy}
-      submitLabel="Add to assistant"
+      submitLabel={t('addToAssistant.submit')}
       submitIcon={<PlusIcon />}
       submitDisabled={assistants.length === 0 || variables.isPending}
     >
-      <section aria-label="Variables to set" className="grid gap-4">
+      <section aria-label={t('addToAssistant.variablesToSet')} className="grid gap-4">
         {variables.isPending ? (
           <Skeleton className="h-16 rounded-lg" aria-hidden="true" />
         ) : variables.isError ? (
-          <p className="text-destructive text-sm">{apiErrorText(variables.error, 'Your variables could not be loaded.')}</p>
+          <p className="text-destructive text-sm">{apiErrorText(variables.error, t('addToAssistant.variablesFailed'))}</p>
         ) : missing.length === 0 ? (
           <p className="rounded-lg bg-muted/50 px-3 py-2 text-muted-foreground text-sm">
-            {required.length === 0 ? 'No variables needed.' : 'Every variable it needs is set.'}
+            {required.length === 0 ? t('addToAssistant.noneNeeded') : t('addToAssistant.allSet')}
           </p>
         ) : (
           missing.map((entry) => (

@@ -1,4 +1,5 @@
 import { BotIcon } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describedBy, Field } from '@/components/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,23 +26,24 @@ export function AssistantSelect({
   error?: string;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation('templates');
   if (loading && assistants.length === 0) return <Skeleton className="h-9 rounded-md" aria-hidden="true" />;
   if (assistants.length === 0) {
     return (
       <div className="flex items-start gap-3 rounded-lg border border-dashed px-4 py-3 text-sm">
         <BotIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <p className="text-muted-foreground">
-          You have no assistants yet.{' '}
-          <Link to={paths.assistants} className="font-medium text-primary underline-offset-4 hover:underline">
-            Create an assistant
-          </Link>{' '}
-          first, then add this template to it.
+          <Trans
+            t={t}
+            i18nKey="assistantSelect.none"
+            components={{ a: <Link to={paths.assistants} className="font-medium text-primary underline-offset-4 hover:underline" /> }}
+          />
         </p>
       </div>
     );
   }
   return (
-    <Field id={id} label="Assistant" error={error}>
+    <Field id={id} label={t('assistantSelect.label')} error={error}>
       <select
         id={id}
         value={value}
@@ -50,7 +52,7 @@ export function AssistantSelect({
         {...describedBy(id, error)}
       >
         <option value="" disabled>
-          Choose an assistant
+          {t('assistantSelect.placeholder')}
         </option>
         {assistants.map((assistant) => (
           <option key={assistant.id} value={assistant.id}>

@@ -1,4 +1,5 @@
 import { PencilIcon, PlusIcon, PuzzleIcon, Trash2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { CustomTemplate } from '../api/custom-templates-api';
 import type { RequiredVariableStatus } from '../required-variables';
@@ -20,34 +21,31 @@ export function CustomTemplateCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('templates');
   const functions = template.links.flatMap((link) => (link.templateFunction ? [link.templateFunction] : []));
   return (
     <TemplateCardFrame
       name={template.name}
       icon={PuzzleIcon}
       truncateName
-      subtitle={
-        <p className="mt-0.5 text-muted-foreground text-sm">
-          {functions.length} {functions.length === 1 ? 'function' : 'functions'}
-        </p>
-      }
+      subtitle={<p className="mt-0.5 text-muted-foreground text-sm">{t('card.functionCount', { count: functions.length })}</p>}
       actions={
         <>
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${template.name}`} onClick={onEdit}>
+          <Button variant="ghost" size="icon-sm" aria-label={t('card.edit', { name: template.name })} onClick={onEdit}>
             <PencilIcon />
           </Button>
-          <Button variant="ghost" size="icon-sm" aria-label={`Delete ${template.name}`} onClick={onDelete}>
+          <Button variant="ghost" size="icon-sm" aria-label={t('card.delete', { name: template.name })} onClick={onDelete}>
             <Trash2Icon />
           </Button>
         </>
       }
-      functions={<TemplateFunctionList aria-label="Functions" functions={functions} />}
+      functions={<TemplateFunctionList aria-label={t('card.functions')} functions={functions} />}
       statuses={statuses}
       variablesLoading={variablesLoading}
       footer={
         <Button size="sm" onClick={onAdd}>
           <PlusIcon />
-          Add to assistant
+          {t('card.addToAssistant')}
         </Button>
       }
     />

@@ -1,5 +1,6 @@
 import type { VariableItem } from '@aisle/contracts/functions';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,13 +31,14 @@ export interface CustomTemplateEditorProps {
 
 /** Creating a custom template, or changing one's name and picks, in a side sheet. */
 export function CustomTemplateEditor(props: CustomTemplateEditorProps) {
+  const { t } = useTranslation('templates');
   const { open, onOpenChange, existing } = props;
   return (
     <FormSheet
       open={open}
       onOpenChange={onOpenChange}
-      title={existing ? `Edit ${existing.name}` : 'New custom template'}
-      description="Combine the template functions your assistant should have."
+      title={existing ? t('editor.editTitle', { name: existing.name }) : t('editor.newTitle')}
+      description={t('editor.description')}
       className="sm:max-w-xl"
     >
       <EditorForm key={existing?.id ?? 'new'} {...props} />
@@ -45,6 +47,7 @@ export function CustomTemplateEditor(props: CustomTemplateEditorProps) {
 }
 
 function EditorForm({ existing, groups, groupsLoading, templates, variables, onSave, onOpenChange }: CustomTemplateEditorProps) {
+  const { t } = useTranslation('templates');
   const id = useId();
   const [name, setName] = useState(existing?.name ?? '');
   const [picks, setPicks] = useState<string[]>(() => existing?.links.map((link) => link.templateFunctionId) ?? []);
@@ -60,9 +63,9 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
     event.preventDefault();
     setFailure(null);
     const found: typeof errors = {};
-    if (!name.trim()) found.name = 'This field may not be blank.';
-    else if (name.trim().length > NAME_MAX_LENGTH) found.name = `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`;
-    if (picks.length === 0) found.picks = 'Pick at least one function.';
+    if (!name.trim()) found.name = t('validation.blank');
+    else if (name.trim().length > NAME_MAX_LENGTH) found.name = t('validation.tooLong', { max: NAME_MAX_LENGTH });
+    if (picks.length === 0) found.picks = t('editor.pickOne');
     setErrors(found);
     if (found.name || found.picks) return;
     setBusy(true);
@@ -70,7 +73,7 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
       await onSave({ name, templateFunctionIds: picks });
       onOpenChange(false);
     } catch (error) {
-      setFailure(apiErrorText(error, 'The template could not be saved. Please try again.'));
+      setFailure(apiErrorText(error, t('editor.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -78,25 +81,25 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
 
   return (
     <SheetForm
-      label={existing ? 'Edit custom template' : 'New custom template'}
+      label={existing ? t('editor.editForm') : t('editor.newForm')}
       onSubmit={submit}
       onCancel={() => onOpenChange(false)}
       failure={failure}
       busy={busy}
-      submitLabel={existing ? 'Save changes' : 'Create template'}
+      submitLabel={existing ? t('editor.save') : t('editor.create')}
     >
-      <Field id={`${id}-name`} label="Name" error={errors.name}>
+      <Field id={`${id}-name`} label={t('editor.name')} error={errors.name}>
         <Input
           id={`${id}-name`}
           value={name}
           autoComplete="off"
-          placeholder="e.g. Orders and returns"
+          placeholder={t('editor.namePlaceholder')}
           onChange={(event) => setName(event.target.value)}
           {...describedBy(`${id}-name`, errors.name)}
         />
       </Field>
-      <section aria-label="Template functions" className="grid gap-2">
-        <h3 className="font-medium text-sm">Functions</h3>
+      <section aria-label={t('editor.templateFunctions')} className="grid gap-2">
+        <h3 className="font-medium text-sm">{t('editor.functions')}</h3>
         {errors.picks ? <p className="text-destructive text-sm">{errors.picks}</p> : null}
         {groupsLoading ? (
           <Skeleton className="h-32 rounded-lg" aria-hidden="true" />
@@ -108,8 +111,8 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
           />
         )}
       </section>
-      <section aria-label="Variables it needs" className="grid gap-2">
-        <h3 className="font-medium text-sm">Variables it needs</h3>
+      <section aria-label={t('editor.variablesNeeded')} className="grid gap-2">
+        <h3 className="font-medium text-sm">{t('editor.variablesNeeded')}</h3>
         <RequiredVariablesList statuses={statuses} />
       </section>
     </SheetForm>

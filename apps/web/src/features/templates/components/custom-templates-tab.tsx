@@ -1,5 +1,6 @@
 import { PlusIcon, PuzzleIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
@@ -24,6 +25,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'add'; template: 
  * in a sheet, deleted after confirming, and added to assistants like ready-made templates.
  */
 export function CustomTemplatesTab() {
+  const { t } = useTranslation('templates');
   const { query, save, remove } = useCustomTemplates();
   const { items: allTemplates } = useCollection<TemplateItem>('templates');
   const templates = useMemo(() => allTemplates.filter(isActive).sort((a, b) => a.name.localeCompare(b.name)), [allTemplates]);
@@ -49,26 +51,26 @@ export function CustomTemplatesTab() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="custom-templates-title" className="font-semibold text-lg tracking-tight">
-            My templates
+            {t('customTemplates.title')}
           </h2>
-          <p className="text-muted-foreground text-sm">Your own combinations of template functions.</p>
+          <p className="text-muted-foreground text-sm">{t('customTemplates.summary')}</p>
         </div>
         <Button onClick={() => setDialog({ kind: 'create' })}>
           <PlusIcon />
-          New custom template
+          {t('customTemplates.new')}
         </Button>
       </div>
 
       {query.isPending ? (
-        <CardsSkeleton label="Loading your templates" />
+        <CardsSkeleton label={t('customTemplates.loading')} />
       ) : query.isError ? (
-        <ErrorNotice message={apiErrorText(query.error, 'Your templates could not be loaded.')} onRetry={() => void query.refetch()} />
+        <ErrorNotice message={apiErrorText(query.error, t('customTemplates.loadFailed'))} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={PuzzleIcon} title="No custom templates yet">
-          Pick the functions you want from any template, such as order status and returns, and add them to an assistant together.
+        <EmptyState icon={PuzzleIcon} title={t('customTemplates.emptyTitle')}>
+          {t('customTemplates.emptyBody')}
         </EmptyState>
       ) : (
-        <ul aria-label="My templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label={t('customTemplates.list')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {items.map((template) => (
             <CustomTemplateCard
               key={template.id}
@@ -100,14 +102,14 @@ export function CustomTemplatesTab() {
             toast.error(failure.message);
             return;
           }
-          toast.success(existing ? 'Template saved' : `Template ${draft.name.trim()} created`);
+          toast.success(existing ? t('customTemplates.saved') : t('customTemplates.created', { name: draft.name.trim() }));
         }}
       />
       {current ? (
         <AddToAssistantSheet
           open={dialog.open && dialog.kind === 'add'}
           onOpenChange={close}
-          title={`Add ${current.name}`}
+          title={t('customTemplates.addTitle', { name: current.name })}
           name={current.name}
           required={requiredOf(current)}
           target={{ kind: 'custom', id: current.id }}
@@ -116,17 +118,21 @@ export function CustomTemplatesTab() {
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}
         onOpenChange={close}
-        title="Delete custom template?"
-        confirmLabel="Delete template"
+        title={t('customTemplates.deleteTitle')}
+        confirmLabel={t('customTemplates.deleteConfirm')}
         onConfirm={async () => {
           if (!current) return;
           await remove(current.id);
-          toast.success(`Template ${current.name} deleted`);
+          toast.success(t('customTemplates.deleted', { name: current.name }));
         }}
       >
         <p>
-          <strong className="font-medium text-foreground">{current?.name}</strong> will be deleted and removed from the assistants using it.
-          Its functions stay in their templates.
+          <Trans
+            t={t}
+            i18nKey="customTemplates.deleteBody"
+            values={{ name: current?.name ?? '' }}
+            components={{ strong: <strong className="font-medium text-foreground" /> }}
+          />
         </p>
       </ConfirmDialog>
     </section>

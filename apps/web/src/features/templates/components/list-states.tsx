@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -30,6 +31,7 @@ export function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; 
 }
 
 export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation('templates');
   return (
     <div
       role="alert"
@@ -38,7 +40,7 @@ export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: (
       <span className="flex-1">{message}</span>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {t('listStates.tryAgain')}
         </Button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { RequiredVariable } from '@aisle/contracts/functions';
 import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
 import { SecretInput } from '@/components/secret-input';
 import { Input } from '@/components/ui/input';
@@ -18,7 +19,8 @@ export function MissingVariableField({
   error?: string;
   onChange: (value: string) => void;
 }) {
-  const hint = variable.secret ? `${variable.description} Saved as a secret: stored encrypted.`.trim() : variable.description;
+  const { t } = useTranslation('templates');
+  const hint = variable.secret ? t('addToAssistant.secretHint', { description: variable.description }).trim() : variable.description;
   const props = {
     id,
     value,

@@ -1,17 +1,25 @@
 import { CheckIcon, CircleAlertIcon, LockIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { RequiredVariableStatus } from '../required-variables';
 
 /** The variables a template needs, each with ✓ when the owner has set it or "needed" when not. */
 export function RequiredVariablesList({ statuses, loading = false }: { statuses: readonly RequiredVariableStatus[]; loading?: boolean }) {
-  if (statuses.length === 0) return <p className="text-muted-foreground text-xs">No variables needed.</p>;
+  const { t } = useTranslation('templates');
+  if (statuses.length === 0) return <p className="text-muted-foreground text-xs">{t('requiredVariables.none')}</p>;
   return (
-    <ul aria-label="Required variables" className="flex flex-wrap gap-1.5">
+    <ul aria-label={t('requiredVariables.label')} className="flex flex-wrap gap-1.5">
       {statuses.map((entry) => (
         <li
           key={entry.name}
           title={entry.description}
-          aria-label={`${entry.name}: ${loading ? 'checking' : entry.isSet ? 'set' : 'needed'}`}
+          aria-label={
+            loading
+              ? t('requiredVariables.checking', { name: entry.name })
+              : entry.isSet
+                ? t('requiredVariables.set', { name: entry.name })
+                : t('requiredVariables.needed', { name: entry.name })
+          }
           className={cn(
             'inline-flex max-w-full items-center gap-1 rounded-md border px-1.5 py-0.5 font-mono text-xs',
             entry.isSet
@@ -26,7 +34,7 @@ export function RequiredVariablesList({ statuses, loading = false }: { statuses:
           ) : (
             <span className="inline-flex items-center gap-0.5 font-sans text-amber-700 dark:text-amber-300">
               <CircleAlertIcon className="size-3" aria-hidden="true" />
-              needed
+              {t('requiredVariables.neededBadge')}
             </span>
           )}
         </li>

@@ -1,5 +1,6 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
@@ -62,6 +63,7 @@ export function SheetForm({
   submitDisabled?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <form aria-label={label} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
       <div className="grid flex-1 content-start gap-5 overflow-y-auto px-5 py-5">
@@ -74,7 +76,7 @@ export function SheetForm({
       </div>
       <div className="flex justify-end gap-2 border-t px-5 py-4">
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('sheet.cancel')}
         </Button>
         <Button type="submit" disabled={busy || submitDisabled}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : submitIcon}

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { SquareFunctionIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { RequiredVariableStatus } from '../required-variables';
 import type { TemplateFunctionItem } from '../template-fields';
@@ -33,6 +34,7 @@ export function TemplateCardFrame({
   variablesLoading: boolean;
   footer: ReactNode;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <li aria-label={name} className="flex flex-col rounded-xl border bg-card shadow-xs transition-colors hover:border-primary/40">
       <div className="flex items-start gap-3 p-4 pb-3">
@@ -47,7 +49,7 @@ export function TemplateCardFrame({
       </div>
       <div className="grid gap-3 px-4 pb-4">
         {functions}
-        <TemplateCardSection title="Variables">
+        <TemplateCardSection title={t('card.variables')}>
           <RequiredVariablesList statuses={statuses} loading={variablesLoading} />
         </TemplateCardSection>
       </div>

@@ -1,4 +1,5 @@
 import { LayoutTemplateIcon, SparklesIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { RequiredVariableStatus } from '../required-variables';
@@ -21,17 +22,18 @@ export function TemplateCard({
   variablesLoading: boolean;
   onUse: () => void;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <TemplateCardFrame
       name={template.name}
       icon={LayoutTemplateIcon}
       subtitle={template.description ? <p className="mt-1 text-muted-foreground text-sm">{template.description}</p> : null}
       functions={
-        <TemplateCardSection title="Functions">
+        <TemplateCardSection title={t('card.functions')}>
           {functionsLoading ? (
             <Skeleton className="h-10 rounded-md" />
           ) : functions.length === 0 ? (
-            <p className="text-muted-foreground text-xs">No functions.</p>
+            <p className="text-muted-foreground text-xs">{t('card.noFunctions')}</p>
           ) : (
             <TemplateFunctionList functions={functions} />
           )}
@@ -42,7 +44,7 @@ export function TemplateCard({
       footer={
         <Button size="sm" onClick={onUse}>
           <SparklesIcon />
-          Use template
+          {t('card.useTemplate')}
         </Button>
       }
     />

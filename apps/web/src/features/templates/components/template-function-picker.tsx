@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { TemplateFunctionItem, TemplateItem } from '../template-fields';
 
@@ -16,12 +17,13 @@ export function TemplateFunctionPicker({
   selected: readonly string[];
   onToggle: (id: string, on: boolean) => void;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <div className="grid gap-4">
       {groups.map(({ template, functions }) => (
         <fieldset key={template.id} className="grid gap-2">
           <legend className="mb-2 font-medium text-sm">{template.name}</legend>
-          {functions.length === 0 ? <p className="text-muted-foreground text-xs">No functions.</p> : null}
+          {functions.length === 0 ? <p className="text-muted-foreground text-xs">{t('card.noFunctions')}</p> : null}
           {functions.map((fn) => {
             const checked = selected.includes(fn.id);
             return (

@@ -1,6 +1,7 @@
 import { LayoutTemplateIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { cn } from '@/lib/cn';
@@ -14,6 +15,7 @@ import { TemplatesTab } from './templates-tab';
  * functions and variables tabs are other features' panels, which the route passes in.
  */
 export function TemplatesScreen({ functions, variables }: { functions: ReactNode; variables: ReactNode }) {
+  const { t } = useTranslation('templates');
   const panels: Record<TemplateTab, ReactNode> = {
     templates: <TemplatesTab />,
     custom: <CustomTemplatesTab />,
@@ -36,14 +38,10 @@ export function TemplatesScreen({ functions, variables }: { functions: ReactNode
 
   return (
     <div className="mx-auto w-full max-w-7xl p-4 md:p-8">
-      <ScreenHeader
-        title="Templates"
-        icon={LayoutTemplateIcon}
-        summary="Ready-made abilities for your assistants, your own combinations, functions and variables."
-      />
+      <ScreenHeader title={t('screen.title')} icon={LayoutTemplateIcon} summary={t('screen.summary')} />
       <Tabs.Root value={tab} onValueChange={select} className="grid gap-6">
         <Tabs.List
-          aria-label="Templates sections"
+          aria-label={t('screen.sections')}
           className="inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1"
         >
           {templateTabs.map((item) => (
@@ -56,7 +54,7 @@ export function TemplatesScreen({ functions, variables }: { functions: ReactNode
                 'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-xs',
               )}
             >
-              {item.label}
+              {t(item.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

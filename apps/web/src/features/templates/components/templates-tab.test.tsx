@@ -1,10 +1,11 @@
 import { missingVariablesText } from '@aisle/contracts/functions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import { fakeDataClient } from '@/testing/fake-data-client';
 import { fakeVariablesServer, jsonResponse, variableItem } from '@/testing/fake-variables-server';
 import { assistant, faqTemplate, ordersTemplate, retiredTemplate, templateFunctionsByTemplateID } from '../testing/template-fixtures';
@@ -160,5 +161,40 @@ describe('the templates tab', () => {
     expect(within(form).getByRole('link', { name: 'Create an assistant' })).toHaveAttribute('href', '/assistants');
     expect(within(form).queryByLabelText('Assistant')).not.toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Add to assistant' })).toBeDisabled();
+  });
+});
+
+describe('the templates tab in other languages', () => {
+  it('speaks Japanese', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    fakeVariablesServer([variableItem('SHOP_DOMAIN', 'demo.shop')]);
+    renderTab();
+    expect(screen.getByRole('heading', { name: '既製のテンプレート' })).toBeInTheDocument();
+    const orders = within(screen.getByRole('list', { name: 'テンプレート' })).getByRole('listitem', { name: 'Order status lookup' });
+    expect(within(orders).getByRole('region', { name: '関数' })).toBeInTheDocument();
+    expect(await within(orders).findByRole('listitem', { name: 'SHOP_DOMAIN：設定済み' })).toBeInTheDocument();
+    expect(within(orders).getByRole('listitem', { name: 'ORDERS_API_TOKEN：未設定' })).toHaveTextContent('未設定');
+
+    await userEvent.click(within(orders).getByRole('button', { name: 'テンプレートを使う' }));
+    expect(await screen.findByRole('heading', { name: 'Order status lookupを使う' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Order status lookupをアシスタントに追加' });
+    expect(within(form).getByLabelText('ORDERS_API_TOKEN')).toHaveAccessibleDescription(/シークレットとして暗号化して保存されます。$/);
+    await userEvent.click(within(form).getByRole('button', { name: 'アシスタントに追加' }));
+    expect(within(form).getByText('ORDERS_API_TOKENの値を入力してください。')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'キャンセル' })).toBeInTheDocument();
+  });
+
+  it('speaks Thai, down to the link to the Assistants screen', async () => {
+    await act(() => i18n.changeLanguage('th'));
+    fakeVariablesServer([]);
+    renderTab({ assistants: [] });
+    expect(screen.getByRole('heading', { name: 'เทมเพลตสำเร็จรูป' })).toBeInTheDocument();
+    const faq = screen.getByRole('listitem', { name: 'Store FAQ' });
+    expect(await within(faq).findByRole('listitem', { name: 'FAQ_URL: ต้องตั้งค่า' })).toBeInTheDocument();
+    await userEvent.click(within(faq).getByRole('button', { name: 'ใช้เทมเพลต' }));
+    const form = await screen.findByRole('form', { name: 'เพิ่ม Store FAQ ให้ผู้ช่วย' });
+    expect(within(form).getByRole('link', { name: 'สร้างผู้ช่วย' })).toHaveAttribute('href', '/assistants');
+    expect(form).toHaveTextContent('คุณยังไม่มีผู้ช่วย สร้างผู้ช่วยก่อน แล้วจึงเพิ่มเทมเพลตนี้');
+    expect(within(form).getByRole('button', { name: 'เพิ่มให้ผู้ช่วย' })).toBeDisabled();
   });
 });

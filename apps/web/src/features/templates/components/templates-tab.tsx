@@ -1,5 +1,6 @@
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useCollection } from '@/app/startup-data/startup-data-provider';
 import { useVariables } from '@/hooks/use-variables';
@@ -16,6 +17,7 @@ import { TemplateCard } from './template-card';
  * asks for the variables still missing and the assistant to add it to.
  */
 export function TemplatesTab() {
+  const { t } = useTranslation('templates');
   const { status, items } = useCollection<TemplateItem>('templates');
   const templates = useMemo(() => items.filter(isActive).sort((a, b) => a.name.localeCompare(b.name)), [items]);
   const functions = useTemplateFunctions(templates.map((template) => template.id));
@@ -25,11 +27,11 @@ export function TemplatesTab() {
 
   const loading = status.state === 'loading' || status.state === 'not-initialised';
   if (status.state === 'error' && templates.length === 0) return <ErrorNotice message={status.error} />;
-  if (loading && templates.length === 0) return <CardsSkeleton label="Loading templates" />;
+  if (loading && templates.length === 0) return <CardsSkeleton label={t('templatesTab.loading')} />;
   if (templates.length === 0) {
     return (
-      <EmptyState icon={LayoutTemplateIcon} title="No templates yet">
-        Ready-made templates appear here as soon as they are published.
+      <EmptyState icon={LayoutTemplateIcon} title={t('templatesTab.emptyTitle')}>
+        {t('templatesTab.emptyBody')}
       </EmptyState>
     );
   }
@@ -39,19 +41,14 @@ export function TemplatesTab() {
     <section aria-labelledby="ready-templates-title" className="grid gap-4">
       <div>
         <h2 id="ready-templates-title" className="font-semibold text-lg tracking-tight">
-          Ready-made templates
+          {t('templatesTab.title')}
         </h2>
-        <p className="text-muted-foreground text-sm">
-          Abilities your assistants can use at once: set the variables they need and add them.
-        </p>
+        <p className="text-muted-foreground text-sm">{t('templatesTab.summary')}</p>
       </div>
       {functions.isError ? (
-        <ErrorNotice
-          message={apiErrorText(functions.error, 'The template functions could not be loaded.')}
-          onRetry={() => void functions.refetch()}
-        />
+        <ErrorNotice message={apiErrorText(functions.error, t('templatesTab.functionsFailed'))} onRetry={() => void functions.refetch()} />
       ) : null}
-      <ul aria-label="Templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label={t('templatesTab.list')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {templates.map((template) => (
           <TemplateCard
             key={template.id}
@@ -68,7 +65,7 @@ export function TemplatesTab() {
         <AddToAssistantSheet
           open={!!using?.open}
           onOpenChange={(open) => setUsing((current) => (current ? { ...current, open } : null))}
-          title={`Use ${usingTemplate.name}`}
+          title={t('templatesTab.useTitle', { name: usingTemplate.name })}
           name={usingTemplate.name}
           required={requiredVariablesOf(usingTemplate)}
           target={{ kind: 'template', id: usingTemplate.id }}

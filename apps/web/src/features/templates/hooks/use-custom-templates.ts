@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { useAppSync } from '@/app/data-client/app-sync-provider';
+import { i18n } from '@/i18n/i18n';
 import type { DataClient } from '@/lib/graphql-client';
 import {
   type CustomTemplate,
@@ -21,7 +22,7 @@ export interface CustomTemplateDraft {
 /** A save that stored the template but not every pick. */
 export class PickSaveError extends Error {
   constructor(failed: number, cause: unknown) {
-    super(`Saved, but ${failed === 1 ? 'one function' : `${failed} functions`} could not be updated. Please try again.`, { cause });
+    super(i18n.t('templates:customTemplates.pickSaveFailed', { count: failed }), { cause });
     this.name = 'PickSaveError';
   }
 }

@@ -1,6 +1,7 @@
 import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describedBy, Field, Switch } from '@/components/form-controls';
 import { SecretInput } from '@/components/secret-input';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import { checkVariableForm, formFromVariable, type VariableFormErrors } from '../variable-form';
 
+/** The secret switch's explanation in English, as tests name it (shown from `templates:variableForm.secretHelp`). */
 export const SECRET_HELP = 'Stored encrypted. You will not be able to see it again.';
 
 export interface VariableFormDialogProps {
@@ -22,13 +24,14 @@ export interface VariableFormDialogProps {
 
 /** Creating and editing a variable in a dialog: name, value and whether it is secret. */
 export function VariableFormDialog(props: VariableFormDialogProps) {
+  const { t } = useTranslation('templates');
   const { open, onOpenChange, variable } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{variable ? `Edit ${variable.name}` : 'New variable'}</DialogTitle>
-          <DialogDescription>Functions read it as variables.NAME; templates name the ones they need.</DialogDescription>
+          <DialogTitle>{variable ? t('variableForm.editTitle', { name: variable.name }) : t('variableForm.newTitle')}</DialogTitle>
+          <DialogDescription>{t('variableForm.description')}</DialogDescription>
         </DialogHeader>
         {/* Keyed so each opening starts from the given values with no stale errors. */}
         {open ? <VariableForm key={variable?.id ?? 'new'} {...props} /> : null}
@@ -38,6 +41,7 @@ export function VariableFormDialog(props: VariableFormDialogProps) {
 }
 
 function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProps) {
+  const { t } = useTranslation('templates');
   const id = useId();
   const [values, setValues] = useState(() => formFromVariable(variable));
   const [errors, setErrors] = useState<VariableFormErrors>({});
@@ -61,25 +65,29 @@ function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProp
     } catch (error) {
       const fields = fieldErrorPaths(error);
       setErrors({ name: fields.name, value: fields.value, secret: fields.secret });
-      if (!fields.name && !fields.value && !fields.secret)
-        setFailure(apiErrorText(error, 'The variable could not be saved. Please try again.'));
+      if (!fields.name && !fields.value && !fields.secret) setFailure(apiErrorText(error, t('variableForm.saveFailed')));
     } finally {
       setBusy(false);
     }
   };
 
-  const valueHint = replacingSecret ? 'Enter a new value to replace it; leave it empty to keep the current one.' : undefined;
+  const valueHint = replacingSecret ? t('variableForm.replaceHint') : undefined;
   const valueProps = {
     id: `${id}-value`,
     value: values.value,
-    placeholder: replacingSecret ? 'Enter a new value to replace it' : undefined,
+    placeholder: replacingSecret ? t('variableForm.replacePlaceholder') : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, value: event.target.value }),
     ...describedBy(`${id}-value`, errors.value, !!valueHint),
   };
 
   return (
-    <form aria-label={variable ? 'Edit variable' : 'New variable'} noValidate onSubmit={submit} className="grid gap-4">
-      <Field id={`${id}-name`} label="Name" hint="Letters, digits and underscores, e.g. STORE_API_KEY." error={errors.name}>
+    <form
+      aria-label={variable ? t('variableForm.editForm') : t('variableForm.newForm')}
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4"
+    >
+      <Field id={`${id}-name`} label={t('variableForm.name')} hint={t('variableForm.nameHint')} error={errors.name}>
         <Input
           id={`${id}-name`}
           value={values.name}
@@ -90,7 +98,7 @@ function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProp
           {...describedBy(`${id}-name`, errors.name, true)}
         />
       </Field>
-      <Field id={`${id}-value`} label="Value" hint={valueHint} error={errors.value}>
+      <Field id={`${id}-value`} label={t('variableForm.value')} hint={valueHint} error={errors.value}>
         {values.secret ? <SecretInput {...valueProps} /> : <Input {...valueProps} autoComplete="off" />}
       </Field>
       <div className="flex items-start gap-3 rounded-lg border p-3">
@@ -103,10 +111,10 @@ function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProp
         />
         <div className="grid gap-1">
           <label htmlFor={`${id}-secret`} className="font-medium text-sm leading-none">
-            Secret
+            {t('variableForm.secret')}
           </label>
           <p id={`${id}-secret-hint`} className="text-muted-foreground text-xs">
-            {SECRET_HELP}
+            {t('variableForm.secretHelp')}
           </p>
           {errors.secret ? <p className="text-destructive text-sm">{errors.secret}</p> : null}
         </div>
@@ -118,11 +126,11 @@ function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProp
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t('variableForm.cancel')}
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-          {variable ? 'Save changes' : 'Create variable'}
+          {variable ? t('variableForm.save') : t('variableForm.create')}
         </Button>
       </DialogFooter>
     </form>

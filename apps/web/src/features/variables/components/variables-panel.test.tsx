@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import { fakeVariablesServer, jsonResponse, variableItem } from '@/testing/fake-variables-server';
 import { SECRET_HELP } from './variable-form-dialog';
 import { VariablesPanel } from './variables-panel';
@@ -127,5 +128,35 @@ describe('the variables panel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete variable' }));
     expect(await screen.findByText('No variables yet')).toBeInTheDocument();
     expect(server.requests.find((call) => call.method === 'DELETE')?.path).toBe('/api/variables/var-SHOP_URL/');
+  });
+});
+
+describe('the variables panel in Japanese', () => {
+  it('lists, checks and deletes variables in Japanese', async () => {
+    await act(() => i18n.changeLanguage('ja'));
+    fakeVariablesServer([variableItem('SHOP_URL', 'demo.shop'), variableItem('API_KEY', 'sk-live-abcdefghf3a9', true)]);
+    renderPanel();
+    const table = await screen.findByRole('table', { name: '変数一覧' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['名前', '値', '操作']);
+    expect(within(await rowOf('API_KEY')).getByLabelText('シークレット')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '変数を作成' }));
+    const form = await screen.findByRole('form', { name: '変数を作成' });
+    await userEvent.type(within(form).getByLabelText('名前'), '9lives');
+    await userEvent.click(within(form).getByRole('button', { name: '変数を作成' }));
+    expect(await within(form).findByText('英数字とアンダースコアのみを使用し、数字で始めないでください。')).toBeInTheDocument();
+    expect(within(form).getByRole('switch', { name: 'シークレット' })).toHaveAccessibleDescription(
+      '暗号化して保存されます。保存後は値を確認できません。',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'キャンセル' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'SHOP_URLを削除' }));
+    const dialog = await screen.findByRole('dialog', { name: '変数を削除しますか？' });
+    expect(dialog).toHaveTextContent('SHOP_URLを削除します。');
+    expect(within(dialog).getByRole('button', { name: '変数を削除' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
 import { PlusIcon, VariableIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -18,6 +19,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; variable: VariableItem } | { 
  * as API keys and shop addresses. Listed in a table; created, edited and deleted in dialogs.
  */
 export function VariablesPanel() {
+  const { t } = useTranslation('templates');
   const { sessionStore } = useAuth();
   const variables = useVariables(sessionStore.getValidAccessToken);
   const { create, update, remove } = useVariableMutations(sessionStore.getValidAccessToken);
@@ -32,13 +34,13 @@ export function VariablesPanel() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="variables-title" className="font-semibold text-lg tracking-tight">
-            Variables
+            {t('variables.title')}
           </h2>
-          <p className="text-muted-foreground text-sm">Values your functions and templates read, such as API keys and store addresses.</p>
+          <p className="text-muted-foreground text-sm">{t('variables.summary')}</p>
         </div>
         <Button onClick={() => setDialog({ kind: 'create' })}>
           <PlusIcon />
-          New variable
+          {t('variables.new')}
         </Button>
       </div>
 
@@ -53,18 +55,16 @@ export function VariablesPanel() {
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm"
         >
-          <span className="flex-1">{apiErrorText(variables.error, 'Your variables could not be loaded.')}</span>
+          <span className="flex-1">{apiErrorText(variables.error, t('variables.loadFailed'))}</span>
           <Button variant="outline" size="sm" onClick={() => void variables.refetch()}>
-            Try again
+            {t('variables.tryAgain')}
           </Button>
         </div>
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-dashed px-6 py-10 text-center">
           <VariableIcon className="mx-auto mb-3 size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No variables yet</p>
-          <p className="mx-auto mt-1 max-w-md text-muted-foreground text-sm">
-            Add the keys and settings your functions need. Mark API keys as secret: they are stored encrypted.
-          </p>
+          <p className="font-medium">{t('variables.emptyTitle')}</p>
+          <p className="mx-auto mt-1 max-w-md text-muted-foreground text-sm">{t('variables.emptyBody')}</p>
         </div>
       ) : (
         <VariablesTable
@@ -81,27 +81,31 @@ export function VariablesPanel() {
         onSave={async (body) => {
           if (editing) {
             await update.mutateAsync({ id: editing.id, changes: body });
-            toast.success(`Variable ${body.name ?? editing.name} saved`);
+            toast.success(t('variables.saved', { name: body.name ?? editing.name }));
           } else {
             await create.mutateAsync(body as VariableRequest);
-            toast.success(`Variable ${body.name} created`);
+            toast.success(t('variables.created', { name: body.name }));
           }
         }}
       />
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete variable?"
-        confirmLabel="Delete variable"
+        title={t('variables.deleteTitle')}
+        confirmLabel={t('variables.deleteConfirm')}
         onConfirm={async () => {
           if (dialog.kind !== 'delete') return;
           await remove.mutateAsync(dialog.variable.id);
-          toast.success(`Variable ${dialog.variable.name} deleted`);
+          toast.success(t('variables.deleted', { name: dialog.variable.name }));
         }}
       >
         <p>
-          <strong className="font-medium font-mono text-foreground">{dialog.kind === 'delete' ? dialog.variable.name : ''}</strong> will be
-          deleted. Functions and templates that read it stop working until you set it again.
+          <Trans
+            t={t}
+            i18nKey="variables.deleteBody"
+            values={{ name: dialog.kind === 'delete' ? dialog.variable.name : '' }}
+            components={{ strong: <strong className="font-medium font-mono text-foreground" /> }}
+          />
         </p>
       </ConfirmDialog>
     </section>

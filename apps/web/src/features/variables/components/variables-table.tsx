@@ -1,5 +1,6 @@
 import type { VariableItem } from '@aisle/contracts/functions';
 import { LockIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** The owner's variables: name, value (a secret only as its masked value) and the row's actions. */
@@ -12,20 +13,21 @@ export function VariablesTable({
   onEdit: (variable: VariableItem) => void;
   onDelete: (variable: VariableItem) => void;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
       <table className="w-full text-sm">
-        <caption className="sr-only">Your variables</caption>
+        <caption className="sr-only">{t('variablesTable.caption')}</caption>
         <thead className="border-b bg-muted/40 text-left text-muted-foreground text-xs">
           <tr>
             <th scope="col" className="px-4 py-2.5 font-medium">
-              Name
+              {t('variablesTable.name')}
             </th>
             <th scope="col" className="px-4 py-2.5 font-medium">
-              Value
+              {t('variablesTable.value')}
             </th>
             <th scope="col" className="px-4 py-2.5 text-right font-medium">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('variablesTable.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -39,10 +41,20 @@ export function VariablesTable({
                 <VariableValue variable={variable} />
               </td>
               <td className="whitespace-nowrap px-4 py-2 text-right">
-                <Button variant="ghost" size="icon-sm" aria-label={`Edit ${variable.name}`} onClick={() => onEdit(variable)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t('variablesTable.edit', { name: variable.name })}
+                  onClick={() => onEdit(variable)}
+                >
                   <PencilIcon />
                 </Button>
-                <Button variant="ghost" size="icon-sm" aria-label={`Delete ${variable.name}`} onClick={() => onDelete(variable)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t('variablesTable.delete', { name: variable.name })}
+                  onClick={() => onDelete(variable)}
+                >
                   <Trash2Icon />
                 </Button>
               </td>
@@ -55,10 +67,11 @@ export function VariablesTable({
 }
 
 function VariableValue({ variable }: { variable: VariableItem }) {
+  const { t } = useTranslation('templates');
   if (variable.secret) {
     return (
       <span className="inline-flex max-w-full items-center gap-1.5 text-muted-foreground">
-        <LockIcon className="size-3.5 shrink-0" aria-label="Secret" />
+        <LockIcon className="size-3.5 shrink-0" aria-label={t('variablesTable.secret')} />
         <span className="truncate font-mono">{variable.maskedValue || '••••••••'}</span>
       </span>
     );
@@ -68,6 +81,6 @@ function VariableValue({ variable }: { variable: VariableItem }) {
       {variable.value}
     </span>
   ) : (
-    <span className="text-muted-foreground italic">Empty</span>
+    <span className="text-muted-foreground italic">{t('variablesTable.empty')}</span>
   );
 }

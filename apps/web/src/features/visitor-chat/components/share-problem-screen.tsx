@@ -1,14 +1,15 @@
 import type { ShareTokenProblem } from '@aisle/contracts/sharing';
 import { CloudOffIcon, type LucideIcon, MoonIcon, RotateCcwIcon, SearchXIcon, TimerOffIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import type { ShareProblem } from '../share-problem';
+import { type ShareProblem, shareProblemText } from '../share-problem';
 
-const looks: Record<ShareTokenProblem, { title: string; icon: LucideIcon }> = {
-  not_found: { title: 'Chat not found', icon: SearchXIcon },
-  inactive: { title: 'Chat paused', icon: MoonIcon },
-  expired: { title: 'Link expired', icon: TimerOffIcon },
-};
+const looks = {
+  not_found: { title: 'problems.notFound.title', icon: SearchXIcon },
+  inactive: { title: 'problems.inactive.title', icon: MoonIcon },
+  expired: { title: 'problems.expired.title', icon: TimerOffIcon },
+} as const satisfies Record<ShareTokenProblem, { title: string; icon: LucideIcon }>;
 
 function ProblemLayout({
   icon: Icon,
@@ -23,10 +24,11 @@ function ProblemLayout({
   onClose?: () => void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('shopper');
   return (
     <main className="relative flex h-dvh flex-col items-center justify-center bg-muted/40 px-6 text-center">
       {onClose ? (
-        <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close chat" className="absolute top-2 right-2 rounded-full">
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label={t('closeChat')} className="absolute top-2 right-2 rounded-full">
           <XIcon />
         </Button>
       ) : null}
@@ -42,22 +44,19 @@ function ProblemLayout({
 
 /** A link that does not open a chat (not found, turned off, expired): the server's words, calmly. */
 export function ShareProblemScreen({ problem, onClose }: { problem: ShareProblem; onClose?: () => void }) {
+  const { t } = useTranslation('shopper');
   const look = looks[problem.code];
-  return <ProblemLayout icon={look.icon} title={look.title} text={problem.detail} onClose={onClose} />;
+  return <ProblemLayout icon={look.icon} title={t(look.title)} text={shareProblemText(problem)} onClose={onClose} />;
 }
 
 /** The chat could not be reached at all (offline, server error): try again. */
 export function ChatUnreachableScreen({ onRetry, onClose }: { onRetry: () => void; onClose?: () => void }) {
+  const { t } = useTranslation('shopper');
   return (
-    <ProblemLayout
-      icon={CloudOffIcon}
-      title="Chat unavailable"
-      text="We couldn’t load this chat. Check your connection, then try again."
-      onClose={onClose}
-    >
+    <ProblemLayout icon={CloudOffIcon} title={t('problems.unreachable.title')} text={t('problems.unreachable.text')} onClose={onClose}>
       <Button className="mt-6" variant="outline" onClick={onRetry}>
         <RotateCcwIcon />
-        Try again
+        {t('tryAgain')}
       </Button>
     </ProblemLayout>
   );

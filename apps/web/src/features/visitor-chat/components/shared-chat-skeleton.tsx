@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The chat's shape while the link is checked: header, a few bubbles, the composer. */
 export function SharedChatSkeleton({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('shopper');
   return (
-    <main className="flex h-dvh flex-col bg-background" role="status" aria-label="Loading chat">
+    <main className="flex h-dvh flex-col bg-background" role="status" aria-label={t('skeleton.loading')}>
       <div className={`flex shrink-0 items-center gap-3 border-b px-4 ${compact ? 'h-14' : 'h-16'}`}>
         <Skeleton className="size-9 rounded-full" />
         <div className="grid gap-1.5">

@@ -1,11 +1,13 @@
 import type { PublicAssistant } from '@aisle/contracts/sharing';
-import { AUTO_REPLY_PAUSED_TEXT, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
+import { SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { AlertCircleIcon, HeadsetIcon, LinkIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MessageComposer } from '@/components/message-composer';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSharedChat } from '../hooks/use-shared-chat';
+import { shareProblemText } from '../share-problem';
 import { SharedChatHeader } from './shared-chat-header';
 import { SharedChatWelcome } from './shared-chat-welcome';
 import { SharedMessageLog } from './shared-message-log';
@@ -18,10 +20,11 @@ const COUNTER_FROM = SHARED_MESSAGE_MAX_LENGTH - 500;
 
 /** Auto-reply is paused: calm, and clear that a person will answer here. */
 function PausedNotice() {
+  const { t } = useTranslation('shopper');
   return (
     <p role="status" className="mb-2 flex items-start gap-2 rounded-xl border bg-muted/60 px-3 py-2 text-muted-foreground text-sm">
       <HeadsetIcon className="mt-0.5 size-4 shrink-0 text-foreground" aria-hidden="true" />
-      <span>{AUTO_REPLY_PAUSED_TEXT}</span>
+      <span>{t('view.paused')}</span>
     </p>
   );
 }
@@ -60,6 +63,7 @@ export function SharedChatView({
   /** The visitor's thread once it exists (the widget tags the storefront cart with it). */
   onThread?: (sharedThreadId: string) => void;
 }) {
+  const { t } = useTranslation('shopper');
   const chat = useSharedChat({ shareToken, origin: widget ? 'widget' : 'web', visible });
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -73,11 +77,11 @@ export function SharedChatView({
   // The tab (and the widget's iframe, for assistive technology) says who the visitor talks to.
   useEffect(() => {
     const before = document.title;
-    document.title = `Chat with ${assistant.assistantName}`;
+    document.title = t('view.documentTitle', { name: assistant.assistantName });
     return () => {
       document.title = before;
     };
-  }, [assistant.assistantName]);
+  }, [assistant.assistantName, t]);
 
   // Follow the conversation as it grows, unless the visitor scrolled up to read.
   useLayoutEffect(() => {
@@ -101,7 +105,7 @@ export function SharedChatView({
         }}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
       >
-        <div role="log" aria-live="polite" aria-label="Conversation" className="mx-auto w-full max-w-2xl px-3 py-4 sm:px-4">
+        <div role="log" aria-live="polite" aria-label={t('view.conversation')} className="mx-auto w-full max-w-2xl px-3 py-4 sm:px-4">
           {chat.history === 'loading' ? (
             <div className="grid gap-4" aria-hidden="true">
               <Skeleton className="ml-auto h-9 w-1/2 rounded-2xl" />
@@ -114,10 +118,10 @@ export function SharedChatView({
               className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-destructive text-sm"
             >
               <AlertCircleIcon className="size-4 shrink-0" aria-hidden="true" />
-              <span className="min-w-0 flex-1">Your earlier messages couldn’t be loaded.</span>
+              <span className="min-w-0 flex-1">{t('view.historyFailed')}</span>
               <Button size="sm" variant="outline" onClick={chat.reloadHistory}>
                 <RotateCcwIcon />
-                Try again
+                {t('tryAgain')}
               </Button>
             </div>
           ) : null}
@@ -134,15 +138,13 @@ export function SharedChatView({
       <div className="shrink-0 border-t bg-background/90 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4">
         <div className="mx-auto w-full max-w-2xl">
           {chat.linkProblem ? (
-            <ClosedNotice text={chat.linkProblem.detail} />
+            <ClosedNotice text={shareProblemText(chat.linkProblem)} />
           ) : (
             <>
               {chat.autoReplyPaused ? <PausedNotice /> : null}
               <MessageComposer
                 id="shared-chat-composer"
-                formLabel="Send a message"
-                fieldLabel="Message"
-                placeholder={chat.busy ? 'Sending…' : `Message ${assistant.assistantName}…`}
+                placeholder={chat.busy ? t('view.sending') : t('view.placeholder', { name: assistant.assistantName })}
                 maxLength={SHARED_MESSAGE_MAX_LENGTH}
                 counterFrom={COUNTER_FROM}
                 size="touch"

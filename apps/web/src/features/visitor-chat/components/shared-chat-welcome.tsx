@@ -1,17 +1,19 @@
 import type { PublicAssistant } from '@aisle/contracts/sharing';
 import { MessageCircleQuestionIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { AssistantAvatar } from './assistant-avatar';
 
 /** An empty chat: who answers, a welcome line, and the suggested questions as buttons that send. */
 export function SharedChatWelcome({ assistant, onAsk }: { assistant: PublicAssistant; onAsk: (question: string) => void }) {
+  const { t } = useTranslation('shopper');
   const questions = assistant.suggestedQuestions.filter((question) => question.trim());
   return (
     <div className="flex flex-col items-center px-4 py-8 text-center">
       <AssistantAvatar url={assistant.assistantAvatarUrl} className="size-14 ring-8 ring-primary/5" />
-      <h2 className="mt-4 font-semibold text-lg tracking-tight">Hi! I’m {assistant.assistantName}.</h2>
-      <p className="mt-1 max-w-sm text-muted-foreground text-sm">Ask me anything about the shop: products, orders, delivery or returns.</p>
+      <h2 className="mt-4 font-semibold text-lg tracking-tight">{t('welcome.greeting', { name: assistant.assistantName })}</h2>
+      <p className="mt-1 max-w-sm text-muted-foreground text-sm">{t('welcome.intro')}</p>
       {questions.length ? (
-        <ul aria-label="Suggested questions" className="mt-6 flex w-full max-w-md flex-col gap-2">
+        <ul aria-label={t('welcome.suggested')} className="mt-6 flex w-full max-w-md flex-col gap-2">
           {questions.map((question) => (
             <li key={question}>
               <button

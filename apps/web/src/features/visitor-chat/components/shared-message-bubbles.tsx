@@ -1,6 +1,7 @@
 import { type PublicCitation, TEAM_SIGNATURE } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
 import { TypingIndicator } from '@/components/typing-indicator';
 import { cn } from '@/lib/cn';
@@ -14,8 +15,9 @@ const sourceMarker = (citation: PublicCitation) => <SourceMarker citation={citat
  * so `<script>` or `<img onerror>` typed by anyone shows as the characters typed.
  */
 export function VisitorBubble({ content, pending = false }: { content: string; pending?: boolean }) {
+  const { t } = useTranslation('shopper');
   return (
-    <li aria-label="You said" className="flex justify-end">
+    <li aria-label={t('log.youSaid')} className="flex justify-end">
       <div
         className={cn(
           'max-w-[85%] rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-primary-foreground text-sm leading-relaxed whitespace-pre-wrap break-words shadow-xs',
@@ -53,9 +55,11 @@ export function ReplyBubble({
   streaming?: boolean;
   children?: ReactNode;
 }) {
-  const who = manual ? signature || TEAM_SIGNATURE : assistantName;
+  const { t } = useTranslation('shopper');
+  // The team's signature is the contract's English words: each shopper reads them in their language.
+  const who = manual ? (signature && signature !== TEAM_SIGNATURE ? signature : t('log.team')) : assistantName;
   return (
-    <li aria-label={`${who} said`} aria-busy={streaming || undefined} className="flex gap-2.5">
+    <li aria-label={t('log.said', { name: who })} aria-busy={streaming || undefined} className="flex gap-2.5">
       {manual ? (
         <span aria-hidden="true" className="mt-5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-foreground">
           <HeadsetIcon className="size-4" />

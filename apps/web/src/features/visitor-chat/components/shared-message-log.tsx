@@ -1,11 +1,13 @@
 import type { PublicAssistant } from '@aisle/contracts/sharing';
 import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { AlertCircleIcon, CircleStopIcon, LoaderIcon, RotateCcwIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { VisitorTurn } from '../shared-chat-state';
 import { ReplyBubble, VisitorBubble } from './shared-message-bubbles';
 
 function TurnErrorBanner({ turn, onRetry }: { turn: VisitorTurn; onRetry: () => void }) {
+  const { t } = useTranslation('shopper');
   if (!turn.error) return null;
   return (
     <div
@@ -17,7 +19,7 @@ function TurnErrorBanner({ turn, onRetry }: { turn: VisitorTurn; onRetry: () => 
       {turn.error.retryable ? (
         <Button size="sm" variant="outline" onClick={onRetry}>
           <RotateCcwIcon />
-          Try again
+          {t('tryAgain')}
         </Button>
       ) : null}
     </div>
@@ -42,6 +44,7 @@ export function SharedMessageLog({
   autoReplyPaused: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation('shopper');
   const name = assistant.assistantName;
   const avatar = assistant.assistantAvatarUrl;
   const active = turn?.status === 'sending' || turn?.status === 'streaming';
@@ -69,16 +72,16 @@ export function SharedMessageLog({
           {turn.status === 'stopped' ? (
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs">
               <CircleStopIcon className="size-3.5" aria-hidden="true" />
-              Stopped.
+              {t('log.stopped')}
               <button type="button" onClick={onRetry} className="font-medium text-foreground underline underline-offset-2">
-                Ask again
+                {t('log.askAgain')}
               </button>
             </p>
           ) : null}
           {turn.busyRetryInSeconds && active ? (
             <p role="status" className="mt-1 flex items-center gap-1.5 text-muted-foreground text-xs">
               <LoaderIcon className="size-3.5 animate-spin" aria-hidden="true" />
-              Busy, retrying in a moment…
+              {t('log.busy')}
             </p>
           ) : null}
           <TurnErrorBanner turn={turn} onRetry={onRetry} />

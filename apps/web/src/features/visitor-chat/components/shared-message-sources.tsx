@@ -1,14 +1,16 @@
 import type { PublicCitation } from '@aisle/contracts/visitor-chat';
+import { useTranslation } from 'react-i18next';
 
 /**
  * An inline `[n]` marker of a reply as a small raised number matching the list below it. The
  * visitor's sources are all in view under the answer, so the marker opens nothing.
  */
 export function SourceMarker({ citation }: { citation: PublicCitation }) {
+  const { t } = useTranslation('shopper');
   return (
     <sup title={citation.title} className="mx-0.5 font-semibold text-[10px] text-primary tabular-nums">
       <span aria-hidden="true">{citation.number}</span>
-      <span className="sr-only">(source {citation.number})</span>
+      <span className="sr-only">{t('log.sourceMarker', { number: citation.number })}</span>
     </sup>
   );
 }
@@ -24,12 +26,13 @@ const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCas
  * more: no file names, no whole passages.
  */
 export function SharedMessageSources({ citations, replyText }: { citations: readonly PublicCitation[]; replyText: string }) {
+  const { t } = useTranslation('shopper');
   if (!citations.length) return null;
   const reply = comparable(replyText);
   return (
     <div className="mt-3 border-t pt-2.5">
-      <p className="mb-1.5 font-medium text-[11px] text-muted-foreground uppercase tracking-wide">Sources</p>
-      <ol aria-label="Sources" className="flex flex-col gap-2">
+      <p className="mb-1.5 font-medium text-[11px] text-muted-foreground uppercase tracking-wide">{t('log.sources')}</p>
+      <ol aria-label={t('log.sources')} className="flex flex-col gap-2">
         {citations.map((citation) => (
           <li key={citation.number} title={citation.snippet || undefined} className="flex min-w-0 gap-2">
             <span

@@ -1,5 +1,6 @@
 import type { SharedChatStreamEvent, SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { i18n } from '@/i18n/i18n';
 import { getVisitorThread } from '../api/get-visitor-thread';
 import { sendSharedMessage } from '../api/send-shared-message';
 import { isConversationNotFound, type ShareProblem, shareProblemOf } from '../share-problem';
@@ -125,7 +126,7 @@ export function useSharedChat({ shareToken, origin, visible }: { shareToken: str
         if (problem) {
           // The composer's place says why; the question's own note stays short.
           setLinkProblem(problem);
-          dispatch({ type: 'error', error: { code: problem.code, detail: 'Your message couldn’t be sent.', retryable: false } });
+          dispatch({ type: 'error', error: { code: problem.code, detail: i18n.t('shopper:errors.notSent'), retryable: false } });
           return;
         }
         console.error('shared chat: the message could not be sent', error);
