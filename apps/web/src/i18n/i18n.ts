@@ -59,10 +59,11 @@ export function preferredShopperLanguage(explicit?: string | null): ShopperLangu
 function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
+// `<html lang>` follows the interface: screen readers, fonts and line breaking use it.
+i18n.on('languageChanged', syncDocumentLanguage);
 
 /** Starts the shared instance in `language`; resolves once the namespaces the first screen reads are loaded. */
 export function startI18n(language: string, preload: Namespace[] = ['common', 'auth']) {
-  i18n.on('languageChanged', syncDocumentLanguage);
   syncDocumentLanguage(language);
   return i18n
     .use(

@@ -14,8 +14,13 @@ export interface RefreshResult {
 
 export const refreshRequest = (refresh: string) => apiRequest<RefreshResult>('/api/token/refresh/', { body: { refresh } });
 
-export const signUpRequest = (email: string, password: string) =>
-  apiRequest<SignUpResponse>('/api/users/create/', { body: { email, password } });
+/** `language`: the one the e-mails of the account come in (the interface's, when it is a merchant language). */
+export const signUpRequest = (email: string, password: string, language?: string) =>
+  apiRequest<SignUpResponse>('/api/users/create/', { body: language ? { email, password, language } : { email, password } });
+
+/** A new verification link for an address still waiting for one; the answer is the same either way. */
+export const resendVerificationRequest = (email: string) =>
+  apiRequest<{ detail: string }>('/api/users/resend-verification/', { body: { email }, retries: 0 });
 
 export const passwordResetRequest = (email: string) =>
   apiRequest<{ detail: string }>('/api/users/password-reset-request/', { body: { data: { email } } });

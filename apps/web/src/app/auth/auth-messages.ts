@@ -67,6 +67,12 @@ export const authMessages = {
   get resetSucceeded() {
     return i18n.t('auth:messages.resetSucceeded');
   },
+  get verificationResent() {
+    return i18n.t('auth:messages.verificationResent');
+  },
+  get resendFailed() {
+    return i18n.t('auth:messages.resendFailed');
+  },
   get emailVerified() {
     return i18n.t('auth:messages.emailVerified');
   },

@@ -1,12 +1,22 @@
+import { MERCHANT_LANGUAGES } from '@aisle/contracts/languages';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '@/components/alerts/alert-store';
 import { DEFAULT_TIER } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { SESSION_REVALIDATE_MS } from '@/features/shopify/app-bridge';
-import { confirmEmailRequest, loginRequest, passwordResetConfirmRequest, passwordResetRequest, signUpRequest } from './auth-api';
+import { i18n } from '@/i18n/i18n';
+import {
+  confirmEmailRequest,
+  loginRequest,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  resendVerificationRequest,
+  signUpRequest,
+} from './auth-api';
 import { authMessages, describeAuthError } from './auth-messages';
 import { type AuthUser, isEmbeddedUser } from './auth-storage';
+import { forgetReturnPath, takeReturnPath } from './return-path';
 import { createSessionStore, type SessionStore } from './session-store';
 import { shopifyEmbedding } from './shopify-embedding';
 
@@ -21,6 +31,8 @@ export interface AuthContextValue {
   login(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
+  /** Sends a new verification link to an address still waiting for one (the same answer either way). */
+  resendVerification(email: string): Promise<void>;
   confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void>;
   /** Follows a verification link; `already-verified` when it had been followed before. */
   confirmEmail(key: string): Promise<'verified' | 'already-verified'>;
@@ -84,11 +96,14 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
             user_avatar_url: response.user.user_avatar_url ?? null,
           },
         });
-        navigate(paths.account);
+        // Spec §4: /account; back where they were when their session had ended by itself.
+        navigate(takeReturnPath() ?? paths.account);
       },
       signUp: (email, password) =>
         withAlert(async () => {
-          await signUpRequest(email, password);
+          // The account's e-mails come in the language the merchant is reading.
+          const language = (MERCHANT_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : undefined;
+          await signUpRequest(email, password, language);
           showAlert({ variant: 'success', message: authMessages.signUpSucceeded });
         }, authMessages.signUpFailed),
       requestPasswordReset: (email) =>
@@ -96,6 +111,11 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
           await passwordResetRequest(email);
           showAlert({ variant: 'success', message: authMessages.resetRequestSucceeded });
         }, authMessages.resetRequestFailed),
+      resendVerification: (email) =>
+        withAlert(async () => {
+          await resendVerificationRequest(email);
+          showAlert({ variant: 'success', message: authMessages.verificationResent });
+        }, authMessages.resendFailed),
       confirmPasswordReset: (uid, token, newPassword) =>
         withAlert(async () => {
           await passwordResetConfirmRequest(uid, token, newPassword);
@@ -109,7 +129,10 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
           showAlert({ variant: 'success', message: authMessages.emailVerified });
           return 'verified' as const;
         }, authMessages.confirmEmailFailed),
-      logout: () => sessionStore.signOut(),
+      logout: () => {
+        forgetReturnPath();
+        sessionStore.signOut();
+      },
     };
   }, [state, sessionStore, navigate]);
 

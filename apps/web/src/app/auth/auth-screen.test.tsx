@@ -5,6 +5,7 @@ import { twMerge } from 'tailwind-merge';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AlertArea } from '@/components/alerts/alert-area';
 import { alertStore } from '@/components/alerts/alert-store';
+import { i18n } from '@/i18n/i18n';
 import { installClassMerge } from '@/lib/cn';
 import { tokenExpiringIn } from '@/testing/jwt';
 import { AuthProvider } from './auth-provider';
@@ -48,6 +49,39 @@ describe('authentication screen (spec §2, §4, §5, §8)', () => {
     expect(conflicts()).toEqual([]);
   });
 
+  it('sends a new verification e-mail to the address typed, and asks for one first when none is', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { detail: 'sent' }));
+    renderScreen();
+    await userEvent.click(screen.getByRole('button', { name: "Didn't get the verification e-mail? Send it again" }));
+    expect(screen.getByText('Enter your e-mail address above first.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@shop.test');
+    await userEvent.click(screen.getByRole('button', { name: "Didn't get the verification e-mail? Send it again" }));
+    expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/users/resend-verification/', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ann@shop.test' });
+  });
+
+  it('signs up in the language the merchant reads, so the verification e-mail comes in it', async () => {
+    await act(() => i18n.changeLanguage('th'));
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(201, { email: 'malee@glow.test', tier: 'basic' }));
+    renderScreen();
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างบัญชีฟรี' }));
+    const [email, password, confirm] = screen
+      .getAllByRole('textbox')
+      .concat([...document.querySelectorAll<HTMLElement>('input[type="password"]')]);
+    await userEvent.type(email as HTMLElement, 'malee@glow.test');
+    await userEvent.type(password as HTMLElement, 'correct horse 1');
+    await userEvent.type(confirm as HTMLElement, 'correct horse 1');
+    await userEvent.click(screen.getByRole('button', { name: 'สร้างบัญชี' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'malee@glow.test',
+      password: 'correct horse 1',
+      language: 'th',
+    });
+  });
+
   it('switches between the three modes with their titles, subtitles and links', async () => {
     renderScreen();
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
@@ -79,6 +113,43 @@ describe('authentication screen (spec §2, §4, §5, §8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes a merchant whose session ended by itself back where they were after signing in again', async () => {
+    // On /conversations/42 the refresh token was refused: the session ends there.
+    window.history.replaceState(null, '', '/conversations/42?tab=needs');
+    localStorage.setItem(STORAGE_KEYS.accessToken, tokenExpiringIn(-60));
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'revoked');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ email: 'ann@shop.test', admin: false, tier: 'basic', user_avatar_url: null }));
+    const { createSessionStore } = await import('./session-store');
+    const ended = createSessionStore({ refresh: async () => Promise.reject(new Error('401')) });
+    ended.initialise({ href: window.location.href, replace: () => {} });
+    await ended.getValidAccessToken();
+    expect(ended.getState().session).toBeNull();
+    window.history.replaceState(null, '', '/');
+
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(200, {
+        access: tokenExpiringIn(300),
+        refresh: 'R',
+        user: { email: 'ann@shop.test', is_staff: false, tier: 'basic', user_avatar_url: null },
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={['/sign-in']}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/conversations/42" element={<p>The conversation</p>} />
+            <Route path="/account" element={<p>Account page</p>} />
+            <Route path="*" element={<AuthScreen />} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret words');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The conversation')).toBeInTheDocument();
   });
 
   it('disables the submit button reading "Processing..." while signing in, then stores the session and opens /account', async () => {

@@ -43,6 +43,7 @@ export function AuthScreen() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const [resend, setResend] = useState<'idle' | 'needs-email' | 'sending'>('idle');
   const keys = authModeKeys[mode];
   // What this screen reported (a wrong password, say) is about this screen: it goes with it.
   useAlertsEndWithScreen();
@@ -179,6 +180,36 @@ export function AuthScreen() {
                 )}
               </Button>
             </form>
+            {mode === 'signIn' ? (
+              <div className="grid justify-items-center gap-1 text-center">
+                <button
+                  type="button"
+                  className="text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline disabled:opacity-50"
+                  disabled={resend === 'sending'}
+                  onClick={async () => {
+                    if (!email.trim()) {
+                      setResend('needs-email');
+                      return;
+                    }
+                    setResend('sending');
+                    try {
+                      await auth.resendVerification(email.trim());
+                    } catch (error) {
+                      console.error('resend failed', error);
+                    } finally {
+                      setResend('idle');
+                    }
+                  }}
+                >
+                  {t('screen.resend')}
+                </button>
+                {resend === 'needs-email' ? (
+                  <p role="alert" className="text-destructive text-xs">
+                    {t('screen.resendNeedsEmail')}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
           </CardContent>
           <CardFooter className="justify-center text-sm">
             {mode === 'signIn' ? (

@@ -13,6 +13,7 @@ import {
   sessionFromQueryString,
   writeStoredSession,
 } from './auth-storage';
+import { rememberReturnPath } from './return-path';
 import { isTokenExpired } from './token-expiry';
 
 export interface SessionState {
@@ -167,6 +168,8 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   };
 
   const failRefresh = (message: string) => {
+    // The session ended by itself: signing in again returns here (return-path.ts).
+    if (typeof window !== 'undefined') rememberReturnPath(window.location);
     signOut();
     showAlert({ variant: 'destructive', message });
   };

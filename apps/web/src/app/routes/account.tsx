@@ -2,16 +2,20 @@ import { UserRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScreenHeader } from '@/components/layouts/screen-header';
+import { LanguageSettings } from '@/features/accounts/components/language-settings';
 import { ProfileSettings } from '@/features/accounts/components/profile-settings';
 import { ReplySignatureSettings } from '@/features/accounts/components/reply-signature-settings';
+import { SecuritySettings } from '@/features/accounts/components/security-settings';
 import { CheckoutStatus } from '@/features/billing/components/checkout-status';
 import { CreditSection } from '@/features/billing/components/credit-section';
 import { PlanSection } from '@/features/billing/components/plan-section';
 import { useAccountLive } from '@/features/billing/hooks/use-account-live';
+import { GetStarted } from '@/features/onboarding/components/get-started';
 
 /**
  * /account (spec §2: where users land after login, reached from "Account Settings" and "Upgrade
- * tier"): profile, plan with usage, credit with the ledger, and how replies are signed. Back from
+ * tier"): a new merchant's Get started checklist, profile, language, plan with usage, credit with
+ * the ledger, how replies are signed, and password, e-mail and account deletion. Back from
  * a checkout (`?checkout=<id>`) it shows the checkout's state, updated live.
  */
 export default function AccountRoute() {
@@ -25,10 +29,13 @@ export default function AccountRoute() {
         <ScreenHeader title={t('accountPage.title')} icon={UserRoundIcon} summary={t('accountPage.summary')} />
       </div>
       {checkoutId && checkoutId !== 'cancelled' ? <CheckoutStatus checkoutId={checkoutId} /> : null}
+      <GetStarted />
       <ProfileSettings />
+      <LanguageSettings />
       <PlanSection />
       <CreditSection />
       <ReplySignatureSettings />
+      <SecuritySettings />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { authMessages, describeAuthError } from '@/app/auth/auth-messages';
 import { useAuth } from '@/app/auth/auth-provider';
 import { PublicCard } from '@/components/layouts/public-card';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 
 type State = { state: 'verifying' } | { state: 'verified' } | { state: 'already-verified' } | { state: 'failed'; message: string };
@@ -57,9 +59,51 @@ export default function VerifyEmailRoute() {
   return (
     <PublicCard title={t('verifyEmail.failedTitle')} description={result.message}>
       <XCircleIcon className="mx-auto size-10 text-destructive" aria-hidden="true" />
+      <ResendLink />
       <Button asChild variant="outline">
         <Link to={paths.home}>{t('screen.backToLogin')}</Link>
       </Button>
     </PublicCard>
+  );
+}
+
+/** An expired or used link: a new one, for the address the merchant types. */
+function ResendLink() {
+  const { t } = useTranslation('auth');
+  const { resendVerification } = useAuth();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await resendVerification(email.trim());
+    } catch (error) {
+      console.error('resend failed', error);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-2 text-left" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-medium text-sm">
+        {t('verifyEmail.resendTitle')}
+      </h2>
+      <p className="text-muted-foreground text-sm">{t('verifyEmail.resendBody')}</p>
+      <Label htmlFor={`${id}-email`}>{t('screen.email')}</Label>
+      <Input
+        id={`${id}-email`}
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" disabled={sending}>
+        {sending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+        {t('verifyEmail.resendSubmit')}
+      </Button>
+    </form>
   );
 }
