@@ -23,9 +23,14 @@ const liquidValue = (field: AppMetafield) => (field.type === 'boolean' ? field.v
 
 /**
  * Renders the embed block as a storefront would, with `app.metafields` holding the app-data
- * metafields given (namespace → key → {type, value}). `{% schema %}` renders nothing, as on Shopify.
+ * metafields given (namespace → key → {type, value}) and the storefront's language as `request.locale`.
+ * `{% schema %}` renders nothing, as on Shopify.
  */
-export async function renderThemeEmbed(metafields: Record<string, Record<string, AppMetafield>>): Promise<string> {
+export async function renderThemeEmbed(
+  metafields: Record<string, Record<string, AppMetafield>>,
+  /** The storefront's current language (`request.locale.iso_code`), e.g. `ja` or `zh-TW`. */
+  locale = 'en',
+): Promise<string> {
   const engine = new Liquid();
   engine.registerTag(
     'schema',
@@ -50,5 +55,6 @@ export async function renderThemeEmbed(metafields: Record<string, Record<string,
       ]),
     ),
   };
-  return engine.parseAndRender(readFileSync(EMBED_BLOCK_PATH, 'utf8'), { app });
+  const request = { locale: { iso_code: locale } };
+  return engine.parseAndRender(readFileSync(EMBED_BLOCK_PATH, 'utf8'), { app, request });
 }

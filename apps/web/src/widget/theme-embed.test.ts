@@ -37,6 +37,13 @@ describe('theme app extension: the Aisle chat embed block', () => {
     expect(script.hasAttribute('async')).toBe(true);
   });
 
+  it('passes the storefront’s current language, so a shop’s Japanese or Thai pages get the chat in that language', async () => {
+    for (const locale of ['ja', 'th', 'zh-TW']) {
+      const html = await renderThemeEmbed({ [STOREFRONT_METAFIELD_NAMESPACE]: written }, locale);
+      expect(scriptOf(html)[0]?.getAttribute('data-lang')).toBe(locale);
+    }
+  });
+
   it('renders nothing while the widget is off or not yet configured', async () => {
     const off = { ...written, enabled: { type: 'boolean', value: 'false' } };
     expect(scriptOf(await renderThemeEmbed({ [STOREFRONT_METAFIELD_NAMESPACE]: off }))).toHaveLength(0);

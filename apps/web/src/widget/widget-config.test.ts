@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findWidgetScript, widgetConfigOf } from './widget-config';
 
 const script = (src: string, attributes: Record<string, string> = {}) => {
@@ -9,6 +9,9 @@ const script = (src: string, attributes: Record<string, string> = {}) => {
 };
 
 describe('the loader’s own script tag', () => {
+  // A shop page that names no language (the app's own tests leave <html lang> set).
+  beforeEach(() => document.documentElement.removeAttribute('lang'));
+
   it('gives our origin and the token', () => {
     expect(widgetConfigOf(script('https://aisle.example/widget.js?token=abc_123'))).toEqual({
       origin: 'https://aisle.example',
