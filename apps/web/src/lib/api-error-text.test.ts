@@ -18,7 +18,29 @@ describe('store and file error texts', () => {
 
   it('uses the generic texts for network and server failures', () => {
     expect(apiErrorText(new ApiError(0, null), 'x')).toBe('A network error has occurred.');
-    expect(apiErrorText(new ApiError(502, { detail: 'bad gateway' }), 'x')).toBe('Internal server error. Please try again later.');
+    // Spec §8: a 500 is the generic text, whatever its body says.
+    expect(apiErrorText(new ApiError(500, { detail: 'TypeError: cannot read x' }), 'x')).toBe(
+      'Internal server error. Please try again later.',
+    );
+    // A proxy's 502/503/504 page (HTML, not the server's JSON) and a detail-less 5xx: the generic text too.
+    expect(apiErrorText(new ApiError(502, '<html><h1>502 Bad Gateway</h1></html>'), 'x')).toBe(
+      'Internal server error. Please try again later.',
+    );
+    expect(apiErrorText(new ApiError(503, null), 'x')).toBe('Internal server error. Please try again later.');
+    expect(apiErrorText(new ApiError(504, { detail: '' }), 'x')).toBe('Internal server error. Please try again later.');
+    expect(apiErrorText(new ApiError(507, { detail: 'Disk full.' }), 'x')).toBe('Internal server error. Please try again later.');
+  });
+
+  it('shows what the server says when a provider it depends on is down (502, 503, 504 with a detail)', () => {
+    expect(apiErrorText(new ApiError(502, { detail: 'LINE could not be reached. Try again in a moment.' }), 'x')).toBe(
+      'LINE could not be reached. Try again in a moment.',
+    );
+    expect(apiErrorText(new ApiError(503, { detail: 'LINE could not be reached. Try again in a moment.' }), 'x')).toBe(
+      'LINE could not be reached. Try again in a moment.',
+    );
+    expect(apiErrorText(new ApiError(504, { detail: 'Facebook could not be reached. Try again in a moment.' }), 'x')).toBe(
+      'Facebook could not be reached. Try again in a moment.',
+    );
   });
 
   it('reads GraphQL errors', () => {

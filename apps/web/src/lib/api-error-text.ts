@@ -33,20 +33,30 @@ export function fieldErrorPaths(error: unknown): Record<string, string> {
   return fields;
 }
 
+/** The body's `detail`, when it is the server's JSON with one. */
+const detailOf = (data: unknown): string | undefined =>
+  data && typeof data === 'object' && 'detail' in data ? firstMessage((data as { detail: unknown }).detail) : undefined;
+
+/**
+ * 502, 503 and 504 with a `detail` are the server saying a provider it depends on is down ("LINE
+ * could not be reached. Try again in a moment."): that says more than the generic text. A proxy's
+ * own 502 page has no JSON `detail`, and stays generic.
+ */
+const PROVIDER_OUTAGE_STATUSES: readonly number[] = [502, 503, 504];
+
 /**
  * One line for a failed call: the server's `detail`, else its first field error, else `fallback`.
- * Network and server failures read spec §8's generic texts, in the interface's language; what the
- * server wrote is shown as it wrote it.
+ * Network and server failures read spec §8's generic texts, in the interface's language (a 500 always
+ * does, whatever its body); a 502/503/504 with a `detail` shows that detail. What the server wrote is
+ * shown as it wrote it.
  */
 export function apiErrorText(error: unknown, fallback: string): string {
   if (error instanceof GraphQLRequestError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;
   if (error.isNetworkError) return i18n.t('common:errors.network');
-  if (error.status >= 500) return i18n.t('common:errors.server');
-  const data = error.data;
-  if (data && typeof data === 'object' && 'detail' in data) {
-    const detail = firstMessage((data as { detail: unknown }).detail);
-    if (detail) return detail;
+  if (error.status >= 500) {
+    const outage = PROVIDER_OUTAGE_STATUSES.includes(error.status) ? detailOf(error.data) : undefined;
+    return outage ?? i18n.t('common:errors.server');
   }
-  return firstMessage(data) ?? fallback;
+  return detailOf(error.data) ?? firstMessage(error.data) ?? fallback;
 }

@@ -48,7 +48,11 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
     );
 
   return (
-    <li className="grid gap-2 rounded-lg border p-3" aria-label={account.name ?? account.externalAccountId} data-status={account.status}>
+    <li
+      className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3"
+      aria-label={account.name ?? account.externalAccountId}
+      data-status={account.status}
+    >
       <div className="flex items-start gap-3">
         {account.pictureUrl ? (
           <img src={account.pictureUrl} alt="" className="size-9 shrink-0 rounded-full border object-cover" referrerPolicy="no-referrer" />
@@ -62,7 +66,7 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
             {accountStatusText(account)}
           </p>
           {connected ? (
-            <p className="text-muted-foreground text-xs">
+            <p className="text-muted-foreground text-xs wrap-anywhere">
               {t('account.activity', { lastMessage: when(account.lastMessageAt), lastWebhook: when(account.lastWebhookAt) })}
             </p>
           ) : null}
@@ -80,13 +84,13 @@ export function AccountItem({ account, assistants }: { account: ChannelAccount; 
         ) : null}
       </div>
       {token ? (
-        <p role="alert" className="flex items-start gap-1.5 text-destructive text-xs">
+        <p role="alert" className="flex items-start gap-1.5 text-destructive text-xs wrap-anywhere">
           <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           {token}
         </p>
       ) : null}
       {account.lastSendError ? (
-        <p className="flex items-start gap-1.5 text-amber-800 text-xs dark:text-amber-300" data-testid="last-send-error">
+        <p className="flex items-start gap-1.5 text-amber-800 text-xs wrap-anywhere dark:text-amber-300" data-testid="last-send-error">
           <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           {t('account.lastSendError', { when: when(account.lastSendErrorAt), error: account.lastSendError })}
         </p>

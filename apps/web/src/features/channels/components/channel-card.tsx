@@ -1,5 +1,5 @@
 import { type ChannelSummary, isMetaChannel } from '@aisle/contracts/channels';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AccountItem } from './account-item';
 import type { AssistantOption } from './assistant-picker';
@@ -20,9 +20,9 @@ export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; 
   const { t } = useTranslation('channels');
   const connected = summary.accounts.filter((account) => account.status === 'connected').length;
   return (
-    <Card role="region" aria-labelledby={`channel-${summary.channel}`} data-channel={summary.channel}>
+    <Card role="region" aria-labelledby={`channel-${summary.channel}`} data-channel={summary.channel} className="min-w-0">
       <CardHeader>
-        <CardTitle id={`channel-${summary.channel}`} className="flex items-center gap-2">
+        <CardTitle id={`channel-${summary.channel}`} className="flex scroll-mt-20 flex-wrap items-center gap-2">
           <ChannelIcon channel={summary.channel} className="size-4 text-primary" />
           {summary.label}
           <span className="ml-auto font-normal text-muted-foreground text-xs" data-testid="channel-state">
@@ -35,13 +35,19 @@ export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; 
         </CardTitle>
         <CardDescription>{t(DESCRIPTIONS[summary.channel])}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {!summary.configured ? (
-          <p className="rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">{summary.unavailableReason}</p>
+          isMetaChannel(summary.channel) ? (
+            <MetaNotConfigured />
+          ) : (
+            <p className="rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm wrap-anywhere">
+              {summary.unavailableReason}
+            </p>
+          )
         ) : (
           <>
             {summary.accounts.length ? (
-              <ul className="grid gap-2" aria-label={t('channelCard.accounts', { channel: summary.label })}>
+              <ul className="grid grid-cols-1 gap-2" aria-label={t('channelCard.accounts', { channel: summary.label })}>
                 {summary.accounts.map((account) => (
                   <AccountItem key={account.id} account={account} assistants={assistants} />
                 ))}
@@ -59,5 +65,28 @@ export function ChannelCard({ summary, assistants }: { summary: ChannelSummary; 
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Instagram, Messenger and WhatsApp off (the server has no Meta app): who turns them on and with
+ * which settings (docs/running.md, "Configuration"), and that LINE, the owner's own credentials,
+ * works without any of it.
+ */
+function MetaNotConfigured() {
+  const { t } = useTranslation('channels');
+  const code = <code className="rounded bg-muted px-1 py-px font-mono text-foreground text-xs" />;
+  // biome-ignore lint/a11y/useAnchorContent: Trans fills it with the translation's words ("connect LINE now").
+  const lineCard = <a href="#channel-line" className="font-medium text-primary underline underline-offset-2" />;
+  return (
+    <div className="grid gap-2 rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm wrap-anywhere">
+      <p className="font-medium text-foreground">{t('channelCard.metaNotConfigured')}</p>
+      <p>
+        <Trans t={t} i18nKey="channelCard.metaSetup" components={{ code }} />
+      </p>
+      <p>
+        <Trans t={t} i18nKey="channelCard.lineNow" components={{ anchor: lineCard }} />
+      </p>
+    </div>
   );
 }

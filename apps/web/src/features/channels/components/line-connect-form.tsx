@@ -63,7 +63,7 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label={t('line.form')} noValidate>
+    <form onSubmit={submit} className="grid min-w-0 grid-cols-1 gap-3" aria-label={t('line.form')} noValidate>
       <Field id={`${id}-channel`} label={t('line.channelId')} error={errors.channelId}>
         <Input
           id={`${id}-channel`}
@@ -103,7 +103,7 @@ export function LineConnectForm({ assistants }: { assistants: AssistantOption[] 
         </Button>
       </div>
       {errors.form ? (
-        <p role="alert" className="text-destructive text-sm">
+        <p role="alert" className="text-destructive text-sm wrap-anywhere">
           {errors.form}
         </p>
       ) : null}

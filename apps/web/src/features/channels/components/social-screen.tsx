@@ -36,28 +36,31 @@ export function SocialScreen() {
         <p
           role={outcome.tone === 'error' ? 'alert' : 'status'}
           className={cn(
-            'mb-4 flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm',
+            'mb-4 flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm wrap-anywhere',
             outcome.tone === 'error' ? 'border-destructive/30 bg-destructive/5 text-destructive' : 'border-emerald-500/30 bg-emerald-500/5',
           )}
         >
-          {outcome.text}
-          <button type="button" className="text-xs underline" onClick={() => setOutcome(null)}>
+          <span className="min-w-0">{outcome.text}</span>
+          <button type="button" className="shrink-0 text-xs underline" onClick={() => setOutcome(null)}>
             {t('socialScreen.dismiss')}
           </button>
         </p>
       ) : null}
       {summary.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label={t('socialScreen.loading')}>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2" role="status" aria-label={t('socialScreen.loading')}>
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className="h-48 rounded-xl" />
           ))}
         </div>
       ) : summary.error ? (
-        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm wrap-anywhere"
+        >
           {apiErrorText(summary.error, t('socialScreen.loadFailed'))}
         </p>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {summary.data.channels.map((channel) => (
             <ChannelCard key={channel.channel} summary={channel} assistants={assistants} />
           ))}
