@@ -12,8 +12,15 @@
 
 /** Server domains, highest first: each may import the ones after it, never the ones before. */
 const SERVER_DOMAINS = [
-  // Top: the wizard drives the others' operations (stores, assistants, shares, Shopify) and none calls it.
+  // Everything an account owns, as a whole: moved to a new address when the owner's e-mail changes,
+  // erased when the account is deleted. It reaches every domain that keeps some (stores and their
+  // files, exports, sealed secrets of variables, shops and channels) and none calls it.
+  'account-data',
+  // The wizard drives the others' operations (stores, assistants, shares, Shopify) and none calls it.
   'setup-wizard',
+  // The Get started checklist: reads what a merchant has made (stores, files, assistants, chats,
+  // shares, channels) straight from the tables, and no domain calls it.
+  'onboarding',
   // Stripe and Shopify Billing: checkouts, the portal and the providers' webhooks. Above shopify
   // (it charges through the shop's Admin client); every balance and tier change goes through billing.
   'payments',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MERCHANT_LANGUAGES } from './languages';
 import { TEAM_SIGNATURE } from './visitor-chat';
 
 /**
@@ -65,9 +66,25 @@ export type Detail = z.infer<typeof detailSchema>;
 
 export const tierSchema = z.string().describe('Subscription tier; new accounts start at "basic".');
 
+/** The language of the account's e-mails (and, on the web, of the app): one of MERCHANT_LANGUAGES. */
+export const merchantLanguageSchema = z.enum(MERCHANT_LANGUAGES, {
+  error: (issue) => (issue.input === undefined ? 'This field is required.' : `Choose one of: ${MERCHANT_LANGUAGES.join(', ')}.`),
+});
+
+/** A password the server checks against the stored one: anything up to the length cap. */
+const currentPasswordSchema = z.string().min(1, 'This field may not be blank.').max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH));
+
 // --- Sign-up and e-mail confirmation ---------------------------------------------------------
 
-export const signUpRequestSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+/**
+ * `language` (optional) is the language of the account's e-mails; without it the request's
+ * Accept-Language decides, else English.
+ */
+export const signUpRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  language: merchantLanguageSchema.optional(),
+});
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const signUpResponseSchema = z.object({ email: z.string(), tier: tierSchema });
@@ -75,8 +92,16 @@ export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const confirmEmailParamsSchema = z.object({ key: z.string().min(1).max(200) });
 
-/** A followed verification link; `already_verified: true` when it had been followed before (the address stays verified). */
-export const confirmEmailResponseSchema = z.object({ detail: z.string(), already_verified: z.boolean().optional() });
+/**
+ * A followed verification link; `already_verified: true` when it had been followed before (the
+ * address stays verified). `email_changed: true` when the link confirmed a new address for an
+ * account (change-email): every session ended, the account signs in with the new address.
+ */
+export const confirmEmailResponseSchema = z.object({
+  detail: z.string(),
+  already_verified: z.boolean().optional(),
+  email_changed: z.boolean().optional(),
+});
 export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 // --- Tokens ----------------------------------------------------------------------------------
@@ -87,12 +112,16 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** The user inside the login response (spec §3: email, is_staff, tier, user_avatar_url). */
+/**
+ * The user inside the login response (spec §3: email, is_staff, tier, user_avatar_url), plus the
+ * account's `language` (an addition to the spec's fields).
+ */
 export const loginUserSchema = z.object({
   email: z.string(),
   is_staff: z.boolean(),
   tier: tierSchema,
   user_avatar_url: z.string().nullable(),
+  language: merchantLanguageSchema,
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;
 
@@ -102,12 +131,16 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const refreshRequestSchema = z.object({ refresh: tokenSchema });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-/** The user inside the refresh response (spec §3: admin, email, tier, user_avatar_url). */
+/**
+ * The user inside the refresh response (spec §3: admin, email, tier, user_avatar_url), plus the
+ * account's `language` (an addition to the spec's fields).
+ */
 export const refreshUserSchema = z.object({
   admin: z.boolean(),
   email: z.string(),
   tier: tierSchema,
   user_avatar_url: z.string().nullable(),
+  language: merchantLanguageSchema,
 });
 export type RefreshUser = z.infer<typeof refreshUserSchema>;
 
@@ -183,6 +216,34 @@ export const avatarUrlSchema = z
 
 export const updateAvatarUrlRequestSchema = z.object({ avatar_url: avatarUrlSchema });
 export type UpdateAvatarUrlRequest = z.infer<typeof updateAvatarUrlRequestSchema>;
+
+// --- Account settings ------------------------------------------------------------------------
+
+/** `POST users/update-language/`: the language of the account's e-mails. */
+export const updateLanguageRequestSchema = z.object({ language: merchantLanguageSchema });
+export type UpdateLanguageRequest = z.infer<typeof updateLanguageRequestSchema>;
+
+export const updateLanguageResponseSchema = z.object({ language: merchantLanguageSchema });
+export type UpdateLanguageResponse = z.infer<typeof updateLanguageResponseSchema>;
+
+/**
+ * `POST users/change-password/`: answered with a fresh token pair (the login response's shape),
+ * since every other session of the account ends.
+ */
+export const changePasswordRequestSchema = z.object({ current_password: currentPasswordSchema, new_password: newPasswordSchema });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `POST users/change-email/`: a confirmation link goes to `new_email`; nothing changes until it is followed. */
+export const changeEmailRequestSchema = z.object({ password: currentPasswordSchema, new_email: emailSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+/** `POST users/delete-account/`: the account and everything it owns, for good. */
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** `POST users/resend-verification/`: a new verification link for an address still waiting for one. */
+export const resendVerificationRequestSchema = z.object({ email: loginEmailSchema });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequestSchema>;
 
 // --- Reply signature -------------------------------------------------------------------------
 

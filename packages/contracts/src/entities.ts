@@ -30,6 +30,8 @@ export const SHORT_TEXT_MAX_LENGTH = 200;
 export const STATUS_TEXT_MAX_LENGTH = 100;
 export const SUMMARY_MAX_LENGTH = 4_000;
 export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
+/** A custom user template's name (the Templates screen's name field takes as much). */
+export const CUSTOM_TEMPLATE_NAME_MAX_LENGTH = SHORT_TEXT_MAX_LENGTH;
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
 const text = (max: number) => z.string({ error: 'Not a valid string.' }).max(max, tooLong(max));
@@ -76,7 +78,7 @@ export const entitySchemas: Record<string, z.ZodObject> = {
     requiredVariables: z.array(requiredVariableSchema).max(FUNCTION_VARIABLES_MAX),
   }),
   TemplateFunction: z.object({ ...functionFields, active: bool, templateID: z.uuid('Must be a valid UUID.') }),
-  CustomUserTemplate: z.object({ name: name(SHORT_TEXT_MAX_LENGTH) }),
+  CustomUserTemplate: z.object({ name: name(CUSTOM_TEMPLATE_NAME_MAX_LENGTH) }),
   Wizard: z
     .object({ currentStep: text(STATUS_TEXT_MAX_LENGTH), status: text(NOTIFICATION_CONTENT_MAX_LENGTH), completed: bool })
     .catchall(bool),

@@ -43,13 +43,16 @@ export interface JobQueue {
   send<P extends z.ZodType>(job: JobDefinition<P>, data: z.input<P>, options?: { singletonKey?: string }): Promise<string | null>;
   /**
    * Debounces a job by key: queues it to start after `startAfterSeconds`, or, when a job of that key
-   * is still waiting, moves that one's start (and data) instead. Runs once things have been quiet.
+   * is still waiting, moves that one's start (and data) instead. Runs once things have been quiet;
+   * with `maxWaitSeconds`, never later than that long after the waiting job was first queued, so
+   * something that never goes quiet (a busy shop) still gets its turn. Resolves with the time the
+   * job is due to start.
    */
   schedule<P extends z.ZodType>(
     job: JobDefinition<P>,
     data: z.input<P>,
-    options: { singletonKey: string; startAfterSeconds: number },
-  ): Promise<void>;
+    options: { singletonKey: string; startAfterSeconds: number; maxWaitSeconds?: number },
+  ): Promise<Date>;
   /** Runs this job in this process, `concurrency` at a time. Refused in a process that does not run jobs. */
   work<P extends z.ZodType>(job: JobDefinition<P>, concurrency: number, handler: JobHandler<P>): Promise<void>;
   /**
@@ -230,10 +233,22 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
           const payload = job.payload.parse(data) as object;
           const instance = await boss();
           await define(job, instance);
-          await instance.upsert(job.name, payload, {
-            singletonKey: scheduleOptions.singletonKey,
-            startAfter: scheduleOptions.startAfterSeconds,
-          });
+          const { singletonKey, startAfterSeconds, maxWaitSeconds } = scheduleOptions;
+          let startAfter: number | Date = startAfterSeconds;
+          let startsAt = new Date(Date.now() + startAfterSeconds * 1000);
+          if (maxWaitSeconds !== undefined) {
+            // The waiting job keeps its creation time when its start moves: the deadline counts from it.
+            const waiting = (await instance.findJobs(job.name, { key: singletonKey, queued: true })).filter(
+              (found) => found.state === 'created',
+            );
+            const deadline = Math.min(...waiting.map((found) => new Date(found.createdOn).getTime())) + maxWaitSeconds * 1000;
+            if (deadline < startsAt.getTime()) {
+              startsAt = new Date(Math.max(deadline, Date.now()));
+              startAfter = startsAt;
+            }
+          }
+          await instance.upsert(job.name, payload, { singletonKey, startAfter });
+          return startsAt;
         })(),
       );
     },

@@ -30,12 +30,21 @@ export const users = pgTable(
      * (accounts/end-sessions.ts, auth/token-versions.ts).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The language the account's e-mails are written in (one of contracts' MERCHANT_LANGUAGES):
+     * chosen at sign-up (or read from the browser's Accept-Language), changed on the account page.
+     */
+    language: text('language').notNull().default('en'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
 
-/** E-mail verification keys (link `${PUBLIC_URL}/users/verify-email?key=<key>`); only a hash is stored. */
+/**
+ * E-mail verification keys (link `${PUBLIC_URL}/users/verify-email?key=<key>`); only a hash is stored.
+ * A key with `new_email` confirms a change of the account's address to that one
+ * (accounts/request-email-change.ts); without it, it verifies the address the account signed up with.
+ */
 export const emailConfirmations = pgTable(
   'email_confirmations',
   {
@@ -45,6 +54,8 @@ export const emailConfirmations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The address the account moves to when the key is followed; null for a sign-up verification. */
+    newEmail: text('new_email'),
     createdAt: createdAt(),
   },
   (t) => [index('email_confirmations_user_idx').on(t.userId)],

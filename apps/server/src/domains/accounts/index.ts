@@ -4,10 +4,13 @@
  */
 export { accountMessages } from './account-messages';
 export { accountRoutes } from './account-routes';
-export { authRateLimit } from './auth-rate-limit';
+export { accountSettingsRateLimit, authRateLimit } from './auth-rate-limit';
 export { removeReplacedAvatar } from './avatar-files';
 export { checkAvatarImage, storeAvatarImage } from './avatar-image';
 export { readAvatarUpload, registerAvatarMultipart } from './avatar-multipart';
+export { checkPassword } from './check-password';
+export type { ConfirmEmailOutcome, RenameOwner } from './confirm-email';
+export { confirmEmail } from './confirm-email';
 export { createUser } from './create-user';
 export { ensurePlatformAccount } from './ensure-platform-account';
 export { issueAccessToken, issueTokenPair } from './issue-token-pair';

@@ -5,9 +5,11 @@ import type { User } from '../../db/schema/users';
 /**
  * Django-style password-reset tokens: `<issued-at, base36 seconds>-<HMAC>`. Nothing is stored: the
  * HMAC covers the user's current password hash and password_changed_at, so the token stops
- * working the moment the password changes (single use) and after `lifetimeSeconds`.
+ * working the moment the password changes (single use) and after `lifetimeSeconds`. It covers the
+ * e-mail address too: a link mailed to an address the account has since left (change-email) no
+ * longer works.
  */
-type ResetSubject = Pick<User, 'id' | 'passwordHash' | 'passwordChangedAt'>;
+type ResetSubject = Pick<User, 'id' | 'email' | 'passwordHash' | 'passwordChangedAt'>;
 
 export interface PasswordResetTokenOptions {
   secret: string;
@@ -49,7 +51,7 @@ function signature(user: ResetSubject, issuedAt: number, secret: string): string
   return (
     createHmac('sha256', secret)
       // Domain-separated from the JWTs, which use the same secret.
-      .update(`aisle.password-reset|${user.id}|${user.passwordHash}|${user.passwordChangedAt.toISOString()}|${issuedAt}`)
+      .update(`aisle.password-reset|${user.id}|${user.email}|${user.passwordHash}|${user.passwordChangedAt.toISOString()}|${issuedAt}`)
       .digest('hex')
       .slice(0, 32)
   );

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
+import { bearer } from '../../testing/account-flows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createVerifiedUser } from '../../testing/users';
 
 describe('malformed requests to the accounts API', () => {
   let t: TestApp;
@@ -100,6 +102,11 @@ describe('malformed requests to the accounts API', () => {
       ['/api/users/{id}/', 'get'],
       ['/api/users/update-avatar-url/', 'post'],
       ['/api/users/upload-avatar-url/', 'post'],
+      ['/api/users/resend-verification/', 'post'],
+      ['/api/users/update-language/', 'post'],
+      ['/api/users/change-password/', 'post'],
+      ['/api/users/change-email/', 'post'],
+      ['/api/users/delete-account/', 'post'],
     ];
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];
@@ -157,5 +164,31 @@ describe('rate limit on authentication calls', () => {
       for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).not.toBe(429);
       expect((await call()).statusCode).toBe(429);
     }
+  });
+
+  it('throttles resending the verification e-mail like sign-up', async () => {
+    const resend = () => t.app.inject({ method: 'POST', url: '/api/users/resend-verification/', payload: { email: 'x@shop.com' } });
+    for (let i = 0; i < 3; i += 1) expect((await resend()).statusCode).toBe(200);
+    const throttled = await resend();
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().detail).toMatch(/^Request was throttled\./);
+  });
+
+  it('throttles the account settings calls per account: guessing one account’s password does not slow another down', async () => {
+    const guesser = await createVerifiedUser(t);
+    const neighbour = await createVerifiedUser(t);
+    const calls: [string, (token: string) => object][] = [
+      ['/api/users/change-password/', () => ({ current_password: 'guess-password', new_password: 'new-password-9' })],
+      ['/api/users/change-email/', () => ({ password: 'guess-password', new_email: 'elsewhere@shop.com' })],
+      ['/api/users/delete-account/', () => ({ password: 'guess-password' })],
+      ['/api/users/update-language/', () => ({ language: 'ja' })],
+    ];
+    for (const [url, body] of calls) {
+      const call = (token: string) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload: body(token) });
+      for (let i = 0; i < 3; i += 1) expect((await call(guesser.access)).statusCode, url).not.toBe(429);
+      expect((await call(guesser.access)).statusCode, url).toBe(429);
+      expect((await call(neighbour.access)).statusCode, url).not.toBe(429);
+    }
+    expect((await t.services.db.select().from(users)).map((user) => user.email)).toContain(guesser.email);
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
 import type { Mailer } from '../../lib/mailer';
-import { describeDuration } from './describe-duration';
+import { passwordResetMail } from './account-mails';
 import { encodeUid, makePasswordResetToken } from './password-reset-token';
 
 export interface RequestPasswordResetInput {
@@ -20,7 +20,7 @@ export interface RequestPasswordResetInput {
  * Mails a reset link when an active account has this e-mail, and does nothing otherwise; the
  * caller answers the same in both cases so the call cannot be used to find accounts. The mail is
  * sent without waiting for it: an SMTP round trip only for existing accounts would give the
- * answer away through response time. A failed send is logged.
+ * answer away through response time. A failed send is logged. The mail is in the account's language.
  */
 export async function requestPasswordReset({ db, env, mailer, logger, email }: RequestPasswordResetInput): Promise<void> {
   const [user] = await db
@@ -32,11 +32,6 @@ export async function requestPasswordReset({ db, env, mailer, logger, email }: R
   const token = makePasswordResetToken(user, { secret: env.JWT_SECRET, lifetimeSeconds: env.PASSWORD_RESET_LIFETIME });
   const link = `${env.PUBLIC_URL}/users/reset-password?uid=${encodeUid(user.id)}&token=${token}`;
   mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of your Aisle account.\n\nChoose a new password here:\n${link}\n\nThe link works once and is valid for ${describeDuration(env.PASSWORD_RESET_LIFETIME)}. If you did not ask for this, ignore this e-mail; your password stays the same.`,
-      link,
-    })
+    .send(passwordResetMail(env, user.email, user.language, link))
     .catch((error: unknown) => logger.error({ err: error, userId: user.id }, 'password reset e-mail could not be sent'));
 }

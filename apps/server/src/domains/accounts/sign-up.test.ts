@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmations, users } from '../../db/schema/users';
 import { confirmationKeyFor, lastMailTo, login, signUp, signUpAndConfirm } from '../../testing/account-flows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createVerifiedUser } from '../../testing/users';
 import { hashConfirmationKey } from './email-confirmation-key';
+import { isFirstUser } from './sign-up-user';
 
 describe('sign-up and e-mail verification', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    // The install's operator exists, so these sign-ups are regular accounts (the first one would be staff).
+    await createVerifiedUser(t, { email: 'operator@shop.com', staff: true });
   });
   afterAll(() => t.close());
 
@@ -22,7 +26,8 @@ describe('sign-up and e-mail verification', () => {
     expect(created.json()).toEqual({ email: 'ann@shop.com', tier: 'basic' });
 
     const mail = lastMailTo(t, 'ann@shop.com');
-    expect(mail.subject).toMatch(/confirm/i);
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.text).toContain('The link is valid for 3 days.');
     expect(mail.link).toMatch(/^http:\/\/aisle\.test\/users\/verify-email\?key=[\w-]{40,}$/);
     expect(mail.text).toContain(mail.link);
 
@@ -41,12 +46,12 @@ describe('sign-up and e-mail verification', () => {
     expect(body).toEqual({
       access: expect.any(String),
       refresh: expect.any(String),
-      user: { email: 'ann@shop.com', is_staff: false, tier: 'basic', user_avatar_url: null },
+      user: { email: 'ann@shop.com', is_staff: false, tier: 'basic', user_avatar_url: null, language: 'en' },
     });
 
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: body.refresh } });
     expect(refreshed.statusCode).toBe(200);
-    expect(refreshed.json().user).toEqual({ admin: false, email: 'ann@shop.com', tier: 'basic', user_avatar_url: null });
+    expect(refreshed.json().user).toEqual({ admin: false, email: 'ann@shop.com', tier: 'basic', user_avatar_url: null, language: 'en' });
 
     // Rotation: the refresh token that was just used is spent.
     const reused = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: body.refresh } });
@@ -187,6 +192,87 @@ describe('sign-up when the verification mail cannot be sent', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().detail).toMatch(/could not be sent/);
       expect(await t.services.db.select().from(users).where(eq(users.email, 'ivy@shop.com'))).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the first account of a fresh install', () => {
+  it('becomes staff; later sign-ups do not', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    try {
+      await signUpAndConfirm(t, 'founder@shop.com', 'password-founder');
+      await signUpAndConfirm(t, 'second@shop.com', 'password-second');
+      const founder = await login(t, 'founder@shop.com', 'password-founder');
+      expect(founder.json().user).toMatchObject({ email: 'founder@shop.com', is_staff: true });
+      const second = await login(t, 'second@shop.com', 'password-second');
+      expect(second.json().user).toMatchObject({ email: 'second@shop.com', is_staff: false });
+      // Staff can list everyone; the second account cannot.
+      const list = (token: string) => t.app.inject({ url: '/api/users/', headers: { authorization: `Bearer ${token}` } });
+      expect((await list(founder.json().access)).statusCode).toBe(200);
+      expect((await list(second.json().access)).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('makes exactly one staff member of simultaneous first sign-ups', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    try {
+      // Two sign-up transactions at once, the first holding its new user uncommitted for a while:
+      // the second decides only once the first has committed, and so is not first.
+      const { db } = t.services;
+      const order: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let checked = () => {};
+      const firstChecked = new Promise<void>((resolve) => {
+        checked = resolve;
+      });
+      const first = db.transaction(async (tx) => {
+        const isFirst = await isFirstUser(tx);
+        await tx.insert(users).values({ email: 'held@shop.com', passwordHash: '!', isStaff: isFirst });
+        checked();
+        await held;
+        order.push('first commits');
+        return isFirst;
+      });
+      await firstChecked;
+      const second = db.transaction(async (tx) => {
+        const isFirst = await isFirstUser(tx);
+        order.push('second decides');
+        return isFirst;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      expect(await first).toBe(true);
+      expect(await second).toBe(false);
+      expect(order).toEqual(['first commits', 'second decides']);
+      await db.delete(users);
+
+      // The same through the API.
+      const emails = ['one@shop.com', 'two@shop.com', 'three@shop.com', 'four@shop.com'];
+      const results = await Promise.all(
+        emails.map((email) => t.app.inject({ method: 'POST', url: '/api/users/create/', payload: { email, password: 'same-password' } })),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      const rows = await t.services.db.select({ email: users.email, isStaff: users.isStaff }).from(users);
+      expect(rows).toHaveLength(4);
+      expect(rows.filter((row) => row.isStaff)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not staff when the install already has a user (made by `user:create` or a shop)', async () => {
+    const t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+    try {
+      await createVerifiedUser(t, { email: 'operator@shop.com', staff: true });
+      await signUpAndConfirm(t, 'newcomer@shop.com', 'password-newcomer');
+      expect((await login(t, 'newcomer@shop.com', 'password-newcomer')).json().user.is_staff).toBe(false);
     } finally {
       await t.close();
     }

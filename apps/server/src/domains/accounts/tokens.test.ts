@@ -22,12 +22,13 @@ describe('token calls', () => {
   it('signs staff in with is_staff at login and admin at refresh', async () => {
     const staff = await createVerifiedUser(t, { email: 'boss@shop.com', password: 'password-boss', staff: true });
     const res = await login(t, staff.email, staff.password);
-    expect(res.json().user).toEqual({ email: 'boss@shop.com', is_staff: true, tier: 'basic', user_avatar_url: null });
+    expect(res.json().user).toEqual({ email: 'boss@shop.com', is_staff: true, tier: 'basic', user_avatar_url: null, language: 'en' });
     expect((await refresh(res.json().refresh)).json().user).toEqual({
       admin: true,
       email: 'boss@shop.com',
       tier: 'basic',
       user_avatar_url: null,
+      language: 'en',
     });
   });
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database';
 import { customerValueAnalytics, sharedMessages, sharedThreads } from '../../db/schema';
@@ -33,6 +34,10 @@ export const analyticsRoundJob = defineJob({
 
 /** Messages of a quiet thread arrive in bursts: the owner's refresh waits for this long after the last. */
 const AFTER_QUIET_SECONDS = 60;
+/** A shopper's turn: the owner's refresh waits this long for the next one (a conversation is a burst)… */
+const AFTER_TURN_SECONDS = 30;
+/** …but never longer than this after the first trigger: a shop that never goes quiet is refreshed too. */
+const REFRESH_WITHIN_SECONDS = 60;
 const ROUND_EVERY_SECONDS = 3600;
 
 type JobsContext = { db: DbOrTx; jobs: JobQueue };
@@ -51,8 +56,43 @@ export async function refreshAfterQuietThread(ctx: JobsContext, sharedThreadId: 
   await ctx.jobs.schedule(
     refreshOwnerAnalyticsJob,
     { ownerEmail: thread.owner_email },
-    { singletonKey: thread.owner_email, startAfterSeconds: AFTER_QUIET_SECONDS },
+    { singletonKey: thread.owner_email, startAfterSeconds: AFTER_QUIET_SECONDS, maxWaitSeconds: REFRESH_WITHIN_SECONDS },
   );
+}
+
+/** When this process's latest refresh of each owner starts (ms): until then, another turn needs no write. */
+const refreshDue = new WeakMap<JobQueue, Map<string, number>>();
+
+/**
+ * After a shopper's turn (their message, and the reply when there is one, are stored): the owner's
+ * rows are refreshed within about a minute, so an open dashboard (it listens to row updates) shows
+ * the conversation without a click. Debounced per owner (AFTER_TURN_SECONDS) with a maximum wait
+ * (REFRESH_WITHIN_SECONDS), in the job queue, so turns on every instance share one refresh. While
+ * a refresh this process queued has not started, a further turn changes nothing: the refresh will
+ * count it. Never holds up the shopper's answer; a failure is logged (the hourly round catches up).
+ */
+export function refreshAfterShopperTurn(ctx: { jobs: JobQueue; logger: Logger }, ownerEmail: string): void {
+  const dueAt = refreshDue.get(ctx.jobs) ?? new Map<string, number>();
+  refreshDue.set(ctx.jobs, dueAt);
+  const now = Date.now();
+  if ((dueAt.get(ownerEmail) ?? 0) > now) return;
+  for (const [owner, at] of dueAt) if (at <= now) dueAt.delete(owner);
+  const provisional = now + AFTER_TURN_SECONDS * 1000;
+  dueAt.set(ownerEmail, provisional);
+  ctx.jobs
+    .schedule(
+      refreshOwnerAnalyticsJob,
+      { ownerEmail },
+      { singletonKey: ownerEmail, startAfterSeconds: AFTER_TURN_SECONDS, maxWaitSeconds: REFRESH_WITHIN_SECONDS },
+    )
+    // The maximum wait may have brought the start forward: turns after it need a refresh of their own.
+    .then((startsAt) => {
+      if (dueAt.get(ownerEmail) === provisional) dueAt.set(ownerEmail, startsAt.getTime());
+    })
+    .catch((error: unknown) => {
+      dueAt.delete(ownerEmail);
+      ctx.logger.warn({ err: error }, 'could not schedule the owner’s analytics refresh');
+    });
 }
 
 /**

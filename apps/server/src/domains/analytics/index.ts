@@ -5,6 +5,7 @@
 export {
   analyticsRoundJob,
   refreshAfterQuietThread,
+  refreshAfterShopperTurn,
   refreshOwnerAnalyticsJob,
   resumeAnalyticsRound,
   runAnalyticsRound,

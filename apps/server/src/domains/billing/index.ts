@@ -19,7 +19,7 @@ export { ledgerKeyFor, stripeRefundedTotal, topUpOwner } from './ledger';
 export { countWizardRun, limitUse, requireWithinLimit, uncountWizardRun, withinLimit } from './limits';
 export type { Price, ProviderName } from './pricing';
 export { costOf, PRICING_AS_OF, priceOf } from './pricing';
-export { applySubscriptionState, findSubscription } from './subscriptions';
+export { applySubscriptionState, findSubscription, renewingSubscription } from './subscriptions';
 export { resumeTierPeriods, runTierPeriodsJob, tierPeriodsJob } from './tier-periods';
 export type { TierChange, TierPlan } from './tiers';
 export { currentTierPlans, DEFAULT_TIER_PLANS, paidTierPlan, seedTierPlans, setTierPlans } from './tiers';

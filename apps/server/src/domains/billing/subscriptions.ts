@@ -68,6 +68,24 @@ export async function syncUserTier(db: DbOrTx, ctx: { events: EventBus }, userId
   return { tier: row.tier, changed };
 }
 
+/**
+ * The user's subscription that will bill again (active, trialing or past due, and not set to end
+ * with its period), if any: deleting the account would leave it charging with nobody to cancel it.
+ */
+export async function renewingSubscription(db: DbOrTx, userId: string) {
+  const [row] = await rowsOf<{ provider: string; tier: string }>(
+    db,
+    sql`SELECT provider, tier FROM ${userSubscriptions}
+        WHERE user_id = ${userId} AND NOT cancel_at_period_end
+          AND status IN (${sql.join(
+            ACTIVE_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+        LIMIT 1`,
+  );
+  return row;
+}
+
 /** A provider subscription's recorded row (to find whose it is when a later event names only its id). */
 export async function findSubscription(db: DbOrTx, provider: string, externalId: string) {
   const [row] = await rowsOf<{ user_id: string; tier: string; status: string }>(

@@ -24,3 +24,21 @@ export function openAccessToken(key: Buffer, row: Binding & Pick<AccountRow, 'ac
 export function openChannelSecret(key: Buffer, row: Binding & Pick<AccountRow, 'channelSecret'>): string | null {
   return row.channelSecret ? openSecret(key, row.channelSecret, secretBinding(row)) : null;
 }
+
+/**
+ * An account's sealed columns after its owner's e-mail changed: opened as sealed for
+ * `previousOwner`, sealed again for the row as it is now. Throws SecretBoxError when one cannot be opened.
+ */
+export function resealAccountSecrets(
+  key: Buffer,
+  row: Binding & Pick<AccountRow, 'accessToken' | 'channelSecret'>,
+  previousOwner: string,
+): Pick<AccountRow, 'accessToken' | 'channelSecret'> {
+  const before = { ...row, ownerEmail: previousOwner };
+  const token = openAccessToken(key, before);
+  const secret = openChannelSecret(key, before);
+  return {
+    accessToken: token === null ? null : sealAccessToken(key, row, token),
+    channelSecret: secret === null ? null : sealChannelSecret(key, row, secret),
+  };
+}

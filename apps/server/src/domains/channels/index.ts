@@ -13,4 +13,5 @@ export { verifyLineWebhook } from './line/verify-line-webhook';
 export { verifyMetaWebhook } from './meta/verify-meta-webhook';
 export { receiveInboundMessage } from './receive-inbound-message';
 export { replyByHand } from './reply-by-hand';
+export { resealChannelSecrets } from './reseal-channel-secrets';
 export { sendChannelMessage } from './send-channel-message';

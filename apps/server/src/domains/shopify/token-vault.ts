@@ -34,6 +34,24 @@ export function openRefreshToken(key: Buffer, row: Pick<ConnectionRow, 'id' | 'o
   return row.refreshToken ? openSecret(key, row.refreshToken, refreshBinding(row)) : null;
 }
 
+/**
+ * A connection's token columns after its owner's e-mail changed: opened as sealed for
+ * `previousOwner`, sealed again for the row as it is now. Throws SecretBoxError when one cannot be opened.
+ */
+export function resealTokens(
+  key: Buffer,
+  row: Pick<ConnectionRow, 'id' | 'ownerEmail' | 'accessToken' | 'refreshToken'>,
+  previousOwner: string,
+): Pick<ConnectionRow, 'accessToken' | 'refreshToken'> {
+  const before = { ...row, ownerEmail: previousOwner };
+  const access = openAccessToken(key, before);
+  const refresh = openRefreshToken(key, before);
+  return {
+    accessToken: access === null ? null : sealSecret(key, access, accessBinding(row)),
+    refreshToken: refresh === null ? null : sealSecret(key, refresh, refreshBinding(row)),
+  };
+}
+
 /** The columns that revoke a connection's tokens (uninstall). */
 export const revokedTokens = {
   accessToken: null,

@@ -5,6 +5,7 @@
 export { decodeVariablesKey, loadOrCreateVariablesKey, variablesKeyRule } from './encryption-key';
 export { createVariable } from './manage-variables';
 export { missingVariables, readVariableValues, UnreadableVariablesError } from './read-variables';
-export { openSecret, sealSecret, secretBoxKey } from './secret-box';
+export { resealOwnerVariables } from './reseal-variables';
+export { openSecret, SecretBoxError, sealSecret, secretBoxKey } from './secret-box';
 export { variableRoutes } from './variable-routes';
 export type { VariablesContext } from './variables-context';

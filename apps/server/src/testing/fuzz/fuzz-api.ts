@@ -8,9 +8,12 @@ import { restTargets } from './rest-targets';
 
 /**
  * When a target runs: everything that creates, reads or changes first; then what deletes, links
- * and children before what they hang off, so a well-formed delete still finds its row.
+ * and children before what they hang off, so a well-formed delete still finds its row. Deleting an
+ * account (the hints know the accounts' passwords) comes last: every other target still has its
+ * owner.
  */
 function phaseOf(name: string): number {
+  if (/delete-account/.test(name)) return 4;
   if (!/^DELETE |delete|-remove\//i.test(name)) return 0;
   if (/assistant\/delete|store\/delete|functions\/delete|delete(Assistant|Function|Template|Store)$/.test(name)) return 3;
   if (/-remove\/|deleteAssistant\w+|deleteUserTemplateFunctions|delete-files|thread\/delete|deleteThread|^DELETE /.test(name)) return 1;

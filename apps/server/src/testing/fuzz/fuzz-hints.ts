@@ -52,6 +52,13 @@ export function worldHints(world: FuzzWorld): Hints {
     size: fc.integer({ min: 0, max: 5_000 }),
     contentType: fc.constantFrom('text/markdown', 'text/plain', 'text/csv', 'application/pdf', 'application/json', ''),
     password: fc.constantFrom(world.owner.password, world.victim.password, 'wrong-password'),
+    // change-email: mostly free addresses (a link is mailed, nothing else changes), sometimes taken ones.
+    // `current_password` is left to chance: a right one would end the owner's sessions mid-campaign.
+    new_email: fc.oneof(
+      { weight: 3, arbitrary: fc.uuid().map((id) => `moved-${id.slice(0, 8)}@fuzz.test`) },
+      { weight: 1, arbitrary: fc.emailAddress() },
+      { weight: 1, arbitrary: emails },
+    ),
     avatar_url: webUrl,
     presignedGet: webUrl,
     // Conversation content blocks: an image or a document as base64, in a format the model reads.
