@@ -35,7 +35,7 @@ export interface AuthContextValue {
   resendVerification(email: string): Promise<void>;
   confirmPasswordReset(uid: string, token: string, newPassword: string): Promise<void>;
   /** Follows a verification link; `already-verified` when it had been followed before. */
-  confirmEmail(key: string): Promise<'verified' | 'already-verified'>;
+  confirmEmail(key: string): Promise<'verified' | 'already-verified' | 'email-changed'>;
   logout(): void;
 }
 
@@ -126,6 +126,11 @@ export function AuthProvider({ children, sessionStore: given }: { children: Reac
           const answer = await confirmEmailRequest(key);
           // A second visit is no news: the page says so, without a success alert.
           if (answer.already_verified) return 'already-verified' as const;
+          // A new address confirmed: every session of the account ended; sign in with the new one.
+          if (answer.email_changed) {
+            sessionStore.signOut();
+            return 'email-changed' as const;
+          }
           showAlert({ variant: 'success', message: authMessages.emailVerified });
           return 'verified' as const;
         }, authMessages.confirmEmailFailed),

@@ -10,7 +10,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 
-type State = { state: 'verifying' } | { state: 'verified' } | { state: 'already-verified' } | { state: 'failed'; message: string };
+type State =
+  | { state: 'verifying' }
+  | { state: 'verified' }
+  | { state: 'already-verified' }
+  | { state: 'email-changed' }
+  | { state: 'failed'; message: string };
 
 /** `/users/verify-email?key=…`: confirms the address through the API (spec §2, §8). */
 export default function VerifyEmailRoute() {
@@ -39,6 +44,16 @@ export default function VerifyEmailRoute() {
     return (
       <PublicCard title={t('verifyEmail.verifyingTitle')} description={t('verifyEmail.verifyingBody')}>
         <Loader2Icon className="mx-auto size-6 animate-spin text-muted-foreground" aria-label={t('verifyEmail.verifying')} />
+      </PublicCard>
+    );
+  }
+  if (result.state === 'email-changed') {
+    return (
+      <PublicCard title={t('verifyEmail.changedTitle')} description={t('verifyEmail.changedBody')}>
+        <CheckCircle2Icon className="mx-auto size-10 text-success" aria-hidden="true" />
+        <Button asChild>
+          <Link to={paths.home}>{t('verifyEmail.continue')}</Link>
+        </Button>
       </PublicCard>
     );
   }
