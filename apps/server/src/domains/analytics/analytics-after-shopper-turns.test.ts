@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerValueAnalytics } from '../../db/schema';
 import { rowsOf } from '../../db/sql-helpers';
+import type { JobQueue } from '../../lib/job-queue';
 import { createAssistant } from '../../testing/assistants';
 import type { TestViewer } from '../../testing/graphql-client';
 import { shareAssistant, visitor } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
-import type { JobQueue } from '../../lib/job-queue';
 import { refreshAfterShopperTurn, refreshOwnerAnalyticsJob } from './analytics-jobs';
 
 interface WaitingJob {
@@ -107,7 +107,11 @@ describe('analytics refresh after shoppers’ turns', () => {
     const scheduled: { key: string; after: number; maxWait?: number }[] = [];
     let startsAt = Date.now() + 30_000;
     const jobs = {
-      schedule: async (_job: unknown, _data: unknown, options: { singletonKey: string; startAfterSeconds: number; maxWaitSeconds?: number }) => {
+      schedule: async (
+        _job: unknown,
+        _data: unknown,
+        options: { singletonKey: string; startAfterSeconds: number; maxWaitSeconds?: number },
+      ) => {
         scheduled.push({ key: options.singletonKey, after: options.startAfterSeconds, maxWait: options.maxWaitSeconds });
         return new Date(startsAt);
       },

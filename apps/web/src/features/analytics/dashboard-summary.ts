@@ -121,6 +121,13 @@ export interface DashboardSummary {
   revenueCurrency: string;
 }
 
+/** When the newest of the rows was last computed (ISO), or null without any. */
+export const newestRefresh = (rows: readonly AnalyticsRow[]): string | null =>
+  rows.reduce<string | null>(
+    (latest, row) => (row.lastRefreshed && (!latest || row.lastRefreshed > latest) ? row.lastRefreshed : latest),
+    null,
+  );
+
 export function summarize(rows: AnalyticsRow[], filter: DashboardFilter, days: DashboardWindow, now = new Date()): DashboardSummary {
   const { start, previousStart, today } = windowBounds(days, now);
   const selected = rowsOfFilter(rows, filter);
@@ -167,10 +174,7 @@ export function summarize(rows: AnalyticsRow[], filter: DashboardFilter, days: D
       week[hour] = (week[hour] ?? 0) + count;
     });
   }
-  const newest = rows.reduce<string | null>(
-    (latest, row) => (row.lastRefreshed && (!latest || row.lastRefreshed > latest) ? row.lastRefreshed : latest),
-    null,
-  );
+  const newest = newestRefresh(rows);
   const snapshot = rows.find((row) => row.pricingSnapshot)?.pricingSnapshot;
   const current = totalsOf(inWindow);
   return {

@@ -1,3 +1,4 @@
+import { shareTokenProblems } from '@aisle/contracts/sharing';
 import type { PublicMessage, VisitorThread, VisitorThreadHistory } from '@aisle/contracts/visitor-chat';
 import type { VisitorTurnError } from './visitor-error';
 
@@ -53,7 +54,9 @@ export type SharedChatAction =
   | { type: 'stop' }
   /** From the live stream: a manual reply, or any message stored from another tab. */
   | { type: 'live-message'; message: PublicMessage }
-  | { type: 'live-thread'; autoReplyPaused: boolean };
+  | { type: 'live-thread'; autoReplyPaused: boolean }
+  /** The link works again (the shop turned it back on): a question it refused can be sent again. */
+  | { type: 'link-restored' };
 
 export const initialSharedChatState = (thread: ThreadCredentials | null): SharedChatState => ({
   thread,
@@ -155,5 +158,8 @@ export function sharedChatReducer(state: SharedChatState, action: SharedChatActi
     }
     case 'live-thread':
       return { ...state, autoReplyPaused: action.autoReplyPaused };
+    case 'link-restored':
+      if (state.turn?.status !== 'error' || !state.turn.error || !(state.turn.error.code in shareTokenProblems)) return state;
+      return { ...state, turn: { ...state.turn, error: { ...state.turn.error, retryable: true } } };
   }
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -182,6 +182,53 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: 'Run the setup wizard' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Share an assistant' })).toHaveAttribute('href', '/assistants');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});
+
+describe('the dashboard, current without a click', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const refreshed = (refreshedAt: string) =>
+    new Response(JSON.stringify({ written: 1, removed: 0, rows: 3, refreshedAt }), { headers: { 'content-type': 'application/json' } });
+
+  it('brings figures older than a minute up to date once when it opens, and says when', async () => {
+    const stale = [row(0, { lastRefreshed: minutesAgo(120) }), row(1, { lastRefreshed: minutesAgo(120) })];
+    const now = minutesAgo(0);
+    let requests: ReturnType<typeof renderScreen> & { setRows?: (rows: unknown[]) => void };
+    const fetchMock = vi.fn(async () => {
+      // The server recomputes: today's row counts the shopper who just wrote.
+      requests.setRows?.([row(0, { customersHelped: 5, lastRefreshed: now }), row(1, { lastRefreshed: minutesAgo(120) })]);
+      return refreshed(now);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    requests = renderScreen(stale);
+    await screen.findByTestId('kpi-customers-helped');
+    await waitFor(() => expect(kpi('customers-helped')).toBe('9'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
+    expect(screen.getByText(/^Updated /)).toHaveTextContent(
+      `Updated ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(now))}`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Once: the rows read again do not ask for another.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask when the figures are fresh, and keeps quiet when an automatic refresh is refused', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ detail: 'Request was throttled.' }), { status: 429 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen([row(0, { lastRefreshed: minutesAgo(0) })]);
+    await screen.findByTestId('kpi-customers-helped');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    cleanup();
+
+    renderScreen([row(0, { lastRefreshed: minutesAgo(5) })]);
+    await screen.findByTestId('kpi-customers-helped');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(kpi('customers-helped')).toBe('4');
   });
 });
 

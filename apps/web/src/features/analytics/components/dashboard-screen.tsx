@@ -12,6 +12,7 @@ import {
   type DashboardWindow,
   dashboardWindows,
   filterOptions,
+  newestRefresh,
   summarize,
   summaryCsv,
   windowBounds,
@@ -36,6 +37,9 @@ function downloadCsv(text: string, name: string) {
 
 const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm';
 
+/** Figures computed longer ago than this are refreshed when the dashboard opens. */
+const STALE_AFTER_MS = 60_000;
+
 /** /dashboard (spec §1 "analytics of customer value", §2: where the wizard lands). */
 export function DashboardScreen() {
   const { t, i18n } = useTranslation('analytics');
@@ -53,20 +57,29 @@ export function DashboardScreen() {
   const language = i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the options' texts
   const options = useMemo(() => filterOptions(rows.data ?? []), [rows.data, language]);
-  // No rows at all: the owner's analytics were never computed (a new account, or the worker's
-  // hourly round has not come yet). Compute them once now rather than show an empty dashboard.
-  const refreshedForEmpty = useRef(false);
+  // When it opens, the figures are brought up to date once, without a click: when there are no rows
+  // at all (a new account, or the worker's hourly round has not come yet: the dashboard would be
+  // empty), or when they were last computed more than a minute ago (shoppers may have written since;
+  // the worker refreshes an hour apart, or a while after a conversation). Once per visit, whatever
+  // it finds; the server's rate limit applies, and refusing an automatic refresh shows nothing.
+  const checkedOnOpen = useRef(false);
   const { mutate: refreshNow } = refresh;
   const neverComputed = rows.data?.length === 0;
   useEffect(() => {
-    if (!neverComputed || refreshedForEmpty.current) return;
-    refreshedForEmpty.current = true;
-    refreshNow();
-  }, [neverComputed, refreshNow]);
+    if (!rows.data || checkedOnOpen.current) return;
+    checkedOnOpen.current = true;
+    if (rows.data.length === 0) return refreshNow(undefined);
+    const computed = newestRefresh(rows.data);
+    if (!computed || Date.now() - Date.parse(computed) > STALE_AFTER_MS) refreshNow({ quiet: true });
+  }, [rows.data, refreshNow]);
+  // The figures are as of the rows' last change, or of the last refresh that found nothing new.
+  const checkedAt = refresh.isSuccess ? refresh.data.refreshedAt : null;
+  const updatedAt = summary?.lastRefreshed && checkedAt && checkedAt > summary.lastRefreshed ? checkedAt : summary?.lastRefreshed;
+  const refreshError = refresh.error && !refresh.variables?.quiet ? refresh.error : null;
 
   const actions = (
     <div className="flex gap-2">
-      <Button variant="outline" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
+      <Button variant="outline" onClick={() => refresh.mutate(undefined)} disabled={refresh.isPending}>
         <RefreshCwIcon className={cn('size-4', refresh.isPending && 'animate-spin')} aria-hidden="true" />
         {refresh.isPending ? t('dashboard.refreshing') : t('dashboard.refresh')}
       </Button>
@@ -84,9 +97,9 @@ export function DashboardScreen() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-8 md:px-8 md:pt-8">
       <ScreenHeader title={t('dashboard.title')} icon={LayoutDashboardIcon} summary={t('dashboard.summary')} action={actions} />
-      {refresh.error ? (
+      {refreshError ? (
         <p role="alert" className="mb-3 text-destructive text-sm">
-          {apiErrorText(refresh.error, t('dashboard.refreshFailed'))}
+          {apiErrorText(refreshError, t('dashboard.refreshFailed'))}
         </p>
       ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
@@ -136,10 +149,8 @@ export function DashboardScreen() {
             ))}
           </select>
         </label>
-        {summary?.lastRefreshed ? (
-          <span className="ml-auto text-muted-foreground text-xs">
-            {t('dashboard.updated', { when: format.dateTime(summary.lastRefreshed) })}
-          </span>
+        {updatedAt ? (
+          <span className="ml-auto text-muted-foreground text-xs">{t('dashboard.updated', { when: format.dateTime(updatedAt) })}</span>
         ) : null}
       </div>
       {rows.error ? (

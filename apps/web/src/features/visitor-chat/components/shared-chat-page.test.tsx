@@ -1,6 +1,6 @@
 import { AUTO_REPLY_PAUSED_TEXT, CONVERSATION_NOT_FOUND_TEXT, SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -390,5 +390,128 @@ describe('the visitor’s chat', () => {
     expect(screen.queryByText(/characters$/)).toBeNull();
     await userEvent.keyboard('{Enter}');
     expect(server.callsTo('stream')).toEqual([expect.objectContaining({ message: 'Short' })]);
+  });
+});
+
+describe('a link turned off and on again while the page is open', () => {
+  const OFF = 'This chat is turned off for now. Please try again later.';
+  const history = () => ({
+    thread: { sharedThreadId: THREAD_ID, anonymousEmail: 'v@anon', autoReplyPaused: false },
+    messages: [
+      publicMessage({ id: 'q1', senderType: 'user', content: 'Where is my order?' }),
+      publicMessage({ id: 'r1', content: 'It left the warehouse today.' }),
+    ],
+  });
+
+  /** A share the test turns off and on (`share.active`); while off every call is refused with 410 `inactive`. */
+  function switchableServer(active: boolean, answer: () => Response = () => json(500, {})) {
+    const share = { active };
+    const live: FakeStream[] = [];
+    const off = () => json(410, { detail: OFF, code: 'inactive' });
+    const server = fakeSharedChatServer({
+      'decode-shared-token': () => (share.active ? json(200, publicAssistant()) : off()),
+      thread: () => (share.active ? json(200, history()) : off()),
+      stream: () => (share.active ? answer() : off()),
+      events: (_body, signal) => {
+        if (!share.active) return off();
+        const stream = fakeStream(signal);
+        live.push(stream);
+        return stream.response;
+      },
+    });
+    return { ...server, share, live };
+  }
+
+  /** Lets the page's timers (reconnect, re-check) run as if `ms` had passed. */
+  const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  it('comes back by itself, with the conversation as it was, once the shop turns the link on again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    remember();
+    const server = switchableServer(true);
+    renderPage();
+    expect(await screen.findByText('It left the warehouse today.')).toBeInTheDocument();
+    await waitFor(() => expect(server.live).toHaveLength(1));
+
+    // Turned off: the live stream ends and reconnecting is refused.
+    server.share.active = false;
+    server.live[0]?.close();
+    await pass(2_000);
+    expect(await screen.findByText(OFF)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(screen.getByText('It left the warehouse today.')).toBeInTheDocument();
+
+    // While off, the page asks now and then, not all the time.
+    const before = server.callsTo('decode-shared-token').length;
+    await pass(120_000);
+    const asked = server.callsTo('decode-shared-token').length - before;
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThanOrEqual(8);
+
+    // Turned on again: within about half a minute the chat takes messages again, no reload.
+    server.share.active = true;
+    await pass(31_000);
+    expect(await screen.findByLabelText('Message')).toBeEnabled();
+    expect(screen.queryByText(OFF)).toBeNull();
+    expect(within(log()).getByText('Where is my order?')).toBeInTheDocument();
+    expect(within(log()).getByText('It left the warehouse today.')).toBeInTheDocument();
+    // Live replies flow again, and what was said meanwhile is filled in from the history.
+    await waitFor(() => expect(server.callsTo('thread')).toHaveLength(2));
+    await waitFor(() => expect(server.live).toHaveLength(2));
+    server.live[1]?.send('message', publicMessage({ id: 'm1', content: 'Back now, sorry!', isManualResponse: true }));
+    expect(await within(log()).findByText('Back now, sorry!')).toBeInTheDocument();
+  });
+
+  it('lets the visitor send again a question refused while the link was off', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = switchableServer(true, () => {
+      const stream = fakeStream();
+      stream.send('thread', visitorThread());
+      stream.send('message', publicMessage({ id: 'q1', senderType: 'user', content: 'Hi' }));
+      stream.send('done', { reply: publicMessage({ id: 'r1', content: 'Hello again!' }) });
+      stream.close();
+      return stream.response;
+    });
+    renderPage();
+    const box = await screen.findByLabelText('Message');
+    server.share.active = false;
+    fireEvent.change(box, { target: { value: 'Hi' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your message couldn’t be sent.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    server.share.active = true;
+    await pass(31_000);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await within(log()).findByText('Hello again!')).toBeInTheDocument();
+    expect(server.callsTo('stream')).toHaveLength(2);
+  });
+
+  it('opens the chat by itself when a link that was off when the page opened is turned on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    remember();
+    const server = switchableServer(false);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Chat paused' })).toBeInTheDocument();
+    server.share.active = true;
+    await pass(31_000);
+    expect(await screen.findByRole('heading', { name: 'Mia', level: 1 })).toBeInTheDocument();
+    expect(await within(log()).findByText('It left the warehouse today.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toBeEnabled();
+  });
+
+  it('checks at once when the visitor comes back to the tab or the connection returns', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = switchableServer(false);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Chat paused' })).toBeInTheDocument();
+    const before = server.callsTo('decode-shared-token').length;
+    server.share.active = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Mia', level: 1 })).toBeInTheDocument();
+    expect(server.callsTo('decode-shared-token')).toHaveLength(before + 1);
   });
 });

@@ -1,7 +1,9 @@
-import type { CSSProperties } from 'react';
-import { usePublicAssistant } from '../api/decode-shared-token';
+import { useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, useState } from 'react';
+import { publicAssistantQueryOptions, usePublicAssistant } from '../api/decode-shared-token';
+import { useShareRecheck } from '../hooks/use-share-recheck';
 import { useWidgetBridge } from '../hooks/use-widget-bridge';
-import { missingTokenProblem, shareProblemOf } from '../share-problem';
+import { missingTokenProblem, type ShareProblem, shareProblemOf } from '../share-problem';
 import { ChatUnreachableScreen, ShareProblemScreen } from './share-problem-screen';
 import { SharedChatSkeleton } from './shared-chat-skeleton';
 import { SharedChatView } from './shared-chat-view';
@@ -17,10 +19,24 @@ function SharedChat({ shareToken, widget, host }: { shareToken: string; widget: 
   const assistant = usePublicAssistant(shareToken);
   const bridge = useWidgetBridge({ host, assistant: assistant.data });
   const onClose = bridge.embedded ? bridge.close : undefined;
+  const queryClient = useQueryClient();
+  /** A later refusal than the one that closed the page (the link turned off was then deleted). */
+  const [laterProblem, setLaterProblem] = useState<ShareProblem | null>(null);
+  const problem = assistant.isError ? (laterProblem ?? shareProblemOf(assistant.error)) : null;
+  // A link turned off opens by itself once the shop turns it on again.
+  useShareRecheck({
+    shareToken,
+    problem,
+    watching: bridge.open,
+    onActive: (data) => {
+      setLaterProblem(null);
+      queryClient.setQueryData(publicAssistantQueryOptions(shareToken).queryKey, data);
+    },
+    onProblem: setLaterProblem,
+  });
 
   if (assistant.isPending) return <SharedChatSkeleton compact={widget} />;
   if (assistant.isError) {
-    const problem = shareProblemOf(assistant.error);
     if (problem) return <ShareProblemScreen problem={problem} onClose={onClose} />;
     return <ChatUnreachableScreen onRetry={() => void assistant.refetch()} onClose={onClose} />;
   }

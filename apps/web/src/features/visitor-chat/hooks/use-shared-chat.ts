@@ -1,6 +1,8 @@
 import type { SharedChatStreamEvent, SharedThreadOrigin } from '@aisle/contracts/visitor-chat';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { i18n } from '@/i18n/i18n';
+import { publicAssistantQueryOptions } from '../api/decode-shared-token';
 import { getVisitorThread } from '../api/get-visitor-thread';
 import { sendSharedMessage } from '../api/send-shared-message';
 import { isConversationNotFound, type ShareProblem, shareProblemOf } from '../share-problem';
@@ -8,6 +10,7 @@ import { initialSharedChatState, isTurnActive, sharedChatReducer, type ThreadCre
 import { BUSY_RETRIES, busyRetryDelaySeconds, visitorTurnError } from '../visitor-error';
 import { forgetVisitorThread, loadVisitorThread, saveVisitorThread } from '../visitor-thread-store';
 import { unreadCount } from '../widget-bridge';
+import { useShareRecheck } from './use-share-recheck';
 import { useVisitorEvents } from './use-visitor-events';
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts (the visitor pressed Stop or left). */
@@ -75,9 +78,25 @@ export function useSharedChat({ shareToken, origin, visible }: { shareToken: str
     if (state.thread) saveVisitorThread(shareToken, { ...state.thread, ...(seenUntil ? { seenUntil } : {}) });
   }, [shareToken, state.thread, seenUntil]);
 
+  // A link turned off comes back by itself when the shop turns it on again: the composer returns,
+  // the live stream reopens (and the history fills what was missed), an unsent question can be retried.
+  const queryClient = useQueryClient();
+  useShareRecheck({
+    shareToken,
+    problem: linkProblem,
+    watching: visible,
+    onActive: (assistant) => {
+      queryClient.setQueryData(publicAssistantQueryOptions(shareToken).queryKey, assistant);
+      setLinkProblem(null);
+      dispatch({ type: 'link-restored' });
+    },
+    onProblem: setLinkProblem,
+  });
+
   useVisitorEvents({
     shareToken,
     thread: state.thread,
+    enabled: !linkProblem,
     onEvent: (event) => {
       if (event.event === 'message') dispatch({ type: 'live-message', message: event.data });
       else dispatch({ type: 'live-thread', autoReplyPaused: event.data.autoReplyPaused });

@@ -38,11 +38,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Keeps `shared-chat/events/` streaming while the page is open and the visitor has a thread, so
  * the shop's manual replies and pause/resume arrive without a reload. It reconnects with backoff
  * when the stream drops; after a reconnect `onReconnected` runs (the page refetches the history
- * to fill the gap, since the stream only carries what happens while it is open).
+ * to fill the gap, since the stream only carries what happens while it is open). `enabled` false
+ * (the link is turned off) closes it; enabled again, it reopens, and that counts as a reconnect.
  */
 export function useVisitorEvents(options: {
   shareToken: string;
   thread: ThreadCredentials | null;
+  enabled?: boolean;
   onEvent: (event: VisitorLiveEvent) => void;
   onReconnected: () => void;
   /** The stream was refused for good (the thread or the link is gone); it is not retried. */
@@ -53,14 +55,17 @@ export function useVisitorEvents(options: {
   const { shareToken } = options;
   const sharedThreadId = options.thread?.sharedThreadId;
   const visitorToken = options.thread?.visitorToken;
+  const enabled = options.enabled ?? true;
+  /** The thread whose stream was open before: opening it again means something may have been missed. */
+  const openedFor = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!sharedThreadId || !visitorToken) return;
+    if (!sharedThreadId || !visitorToken || !enabled) return;
     const abort = new AbortController();
     const request = { token: shareToken, sharedThreadId, visitorToken };
     void (async () => {
       let failures = 0;
-      for (let connection = 0; !abort.signal.aborted; connection++) {
+      while (!abort.signal.aborted) {
         let openedAt = 0;
         try {
           await openVisitorEvents({
@@ -68,7 +73,8 @@ export function useVisitorEvents(options: {
             signal: abort.signal,
             onOpen: () => {
               openedAt = Date.now();
-              if (connection > 0) handlers.current.onReconnected();
+              if (openedFor.current === sharedThreadId) handlers.current.onReconnected();
+              openedFor.current = sharedThreadId;
             },
             onEvent: (event) => handlers.current.onEvent(event),
           });
@@ -86,5 +92,5 @@ export function useVisitorEvents(options: {
       }
     })();
     return () => abort.abort();
-  }, [shareToken, sharedThreadId, visitorToken]);
+  }, [shareToken, sharedThreadId, visitorToken, enabled]);
 }
