@@ -1,6 +1,7 @@
 import { CONVERSATION_NOT_FOUND_TEXT, type SharedChatMessageRequest } from '@aisle/contracts/visitor-chat';
 import type { sharedMessages, sharedThreads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { refreshAfterShopperTurn } from '../analytics';
 import { newVisitorToken, requireOpenShare, visitorTokenMatches } from '../sharing';
 import type { LoadedTurn, TurnAnswer, TurnStore } from '../turns';
 import { HISTORY_MESSAGES } from '../turns';
@@ -85,7 +86,11 @@ function sharedThreadStore<Question extends { thread: ThreadRow }>(
       }),
     settle(loaded) {
       const thread = latest ?? loaded.thread;
-      if (thread) scheduleThreadSummary(ctx, thread);
+      if (!thread) return;
+      scheduleThreadSummary(ctx, thread);
+      // A shopper's message (from the public chat, the widget or a channel) counts on the owner's
+      // dashboard within about a minute.
+      refreshAfterShopperTurn(ctx, thread.ownerEmail);
     },
   };
 }

@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { type EventStream, onClientGone, openEventStream } from '../../lib/sse';
 import { detectLanguage } from '../ai';
-import { refreshAfterShopperTurn } from '../analytics';
 import { visitorThread } from '../shared-threads';
 import { loadOpenShare, toPublicAssistant } from '../sharing';
 import { runTurn, turnErrorOf } from '../turns';
@@ -81,7 +80,6 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
     const body = request.body as SharedChatMessageRequest;
     const store = visitorThread(ctx, body);
     let shown: Shown | undefined;
-    let ownerEmail: string | undefined;
     const result = await runTurn(
       ctx,
       ctx.logger,
@@ -94,7 +92,6 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
       store,
       (event) => {
         if (event.type === 'question') {
-          ownerEmail = event.question.thread.ownerEmail;
           shown = {
             thread: toVisitorThread(event.question.thread, store.loaded()?.visitorToken as string),
             userMessage: toPublicMessage(event.question.message),
@@ -102,10 +99,7 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
           observer.onStored(shown);
         } else if (event.type === 'text-delta') observer.onText?.(event.text);
       },
-    ).finally(() => {
-      // A stored message (answered or not) counts on the owner's dashboard within about a minute.
-      if (ownerEmail) refreshAfterShopperTurn(ctx, ownerEmail);
-    });
+    );
     if (!result || !shown) throw new Error('a visitor’s turn ended without their message');
     // No reply when the shop paused the thread (before or while the model was writing): a person answers.
     const answered = result.reply && toPublicMessage(result.reply);
