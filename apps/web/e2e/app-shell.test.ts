@@ -54,7 +54,7 @@ describe('web app shell in the browser', () => {
     await screenshot(page, 'email-verified');
 
     await signIn(page, 'ann@shop.test', 'correct horse 1');
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     const stored = await page.evaluate(() => ({
       access: localStorage.getItem('access_token'),
       refresh: localStorage.getItem('refresh_token'),

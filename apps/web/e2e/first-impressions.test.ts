@@ -85,7 +85,7 @@ describe('a new merchant’s first impressions, in the browser', () => {
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(`${suite.server.url}/account`);
-      await page.getByRole('heading', { name: 'Account' }).waitFor();
+      await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
       // Well within the alert's 5 s life: it went with the sign-in screen, not with its timer.
       expect(await refused.count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
@@ -183,7 +183,7 @@ describe('a new merchant’s first impressions, in the browser', () => {
       await page.getByLabel('Assistant').selectOption({ label: 'Returns helper' });
       await page.getByRole('heading', { name: 'Start a chat with Returns helper' }).waitFor();
       await page.goto(`${suite.server.url}/account`);
-      await page.getByRole('heading', { name: 'Account' }).waitFor();
+      await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
 
       await page.goto(`${suite.server.url}/chat`);
       await page.getByRole('heading', { name: 'Start a chat with Returns helper' }).waitFor();

@@ -34,6 +34,11 @@ const UNTRANSLATED = new Set(
     'KB',
     'MB',
     'GB',
+    // Key names, as keyboards print them.
+    'alt',
+    'ctrl',
+    'shift',
+    'cmd',
   ].map((word) => word.toLowerCase()),
 );
 
@@ -67,6 +72,8 @@ export async function englishOnScreen(page: Page | Frame, ownWords: string[] = [
   const words = new Set<string>();
   for (let text of texts) {
     for (const word of own) text = text.split(word).join(' ');
+    // An e-mail address (you@store.com) is no language's words.
+    text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ');
     for (const match of text.matchAll(/[A-Za-z][A-Za-z'’-]+/g)) {
       const word = match[0];
       if (!UNTRANSLATED.has(word.toLowerCase())) words.add(word);

@@ -18,7 +18,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
  * the start-up collections, and the toasts. Loaded with the first such screen (root-layout.tsx),
  * so the sign-in screen, the first most people see, downloads none of it.
  */
-export default function DataLayer({ children }: { children: ReactNode }) {
+export default function DataLayer({ children, toasts = true }: { children: ReactNode; toasts?: boolean }) {
   const owner = useAuth().user?.email ?? null;
   // Another person's data never stays in the cache: it goes when the account changes or signs out.
   useEffect(() => () => queryClient.clear(), [owner]);
@@ -27,7 +27,7 @@ export default function DataLayer({ children }: { children: ReactNode }) {
       <AppSyncProvider>
         <StartupDataProvider>{children}</StartupDataProvider>
       </AppSyncProvider>
-      <Toaster />
+      {toasts ? <Toaster /> : null}
     </QueryClientProvider>
   );
 }

@@ -52,7 +52,8 @@ export function ConfirmDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription asChild>
-            <div>{children}</div>
+            {/* Names in the text (a store's, an assistant's) can be one long word: they wrap. */}
+            <div className="wrap-anywhere">{children}</div>
           </DialogDescription>
         </DialogHeader>
         {error ? (

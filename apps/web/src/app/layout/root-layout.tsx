@@ -29,7 +29,8 @@ export function RootLayout() {
   if (isPublicPath(pathname)) {
     return (
       <Suspense fallback={null}>
-        <DataLayer>
+        {/* Public pages (the shopper's chat among them) use no toasts. */}
+        <DataLayer toasts={false}>
           <Outlet />
         </DataLayer>
       </Suspense>

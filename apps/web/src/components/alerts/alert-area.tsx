@@ -8,6 +8,9 @@ import { alertStore, useAlerts } from './alert-store';
 export function AlertArea() {
   const alerts = useAlerts();
   const { t } = useTranslation();
+  // Only while there is something to read: an empty landmark is noise to screen readers (each
+  // alert announces itself, role alert or status).
+  if (!alerts.length) return null;
   return (
     <section
       aria-label={t('alerts.label')}

@@ -5,6 +5,7 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import { useBillingOptions } from '../api/get-billing-options';
 import { useTierTrack } from '../api/get-tier-track';
 import { useTiers } from '../api/get-tiers';
@@ -22,6 +23,17 @@ function shopifyBillingUrl(email: string): string | null {
   const domain = email.split('@').find((part) => part.includes(SHOPIFY_MARKER)) ?? email.slice(email.indexOf('@') + 1);
   const store = domain.includes(SHOPIFY_MARKER) ? domain.replace(SHOPIFY_MARKER, '') : null;
   return store ? `https://admin.shopify.com/store/${store}/settings/billing/subscriptions` : null;
+}
+
+/**
+ * Why paid plans are off, in the reader's language: the server's known reasons (payments
+ * domain: Stripe or Shopify billing not configured) are translated; any other is shown as sent.
+ */
+function unavailableText(reason: string): string {
+  if (!reason.startsWith('Paid plans are not available on this server')) return reason;
+  if (reason.includes('Stripe')) return i18n.t('account:plan.unavailableStripe');
+  if (reason.includes('Shopify')) return i18n.t('account:plan.unavailableShopify');
+  return i18n.t('account:plan.unavailable');
 }
 
 /** /account's plan: the tier and its limits with this period's usage, the plans, and managing the subscription. */
@@ -75,8 +87,8 @@ export function PlanSection() {
           </div>
           <UsageBars track={track.data} />
           {options.data?.unavailable_reason ? (
-            <p role="note" className="rounded-md bg-muted p-3 text-muted-foreground text-sm">
-              {options.data.unavailable_reason}
+            <p role="note" className="rounded-md bg-muted p-3 text-sm">
+              {unavailableText(options.data.unavailable_reason)}
             </p>
           ) : null}
           <PlanCards

@@ -82,7 +82,7 @@ export function GetStarted() {
                 key={step}
                 className={cn(
                   'flex flex-wrap items-center gap-3 rounded-lg border p-3',
-                  step === next ? 'border-primary/40 bg-primary/5' : 'border-transparent',
+                  step === next ? 'border-primary/50' : 'border-transparent',
                 )}
               >
                 {complete ? (
