@@ -21,7 +21,13 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 export default function DataLayer({ children, toasts = true }: { children: ReactNode; toasts?: boolean }) {
   const owner = useAuth().user?.email ?? null;
   // Another person's data never stays in the cache: it goes when the account changes or signs out.
-  useEffect(() => () => queryClient.clear(), [owner]);
+  useEffect(
+    () => () => {
+      // Cleared for `owner`: when it changes, or when this layer goes (signed out).
+      if (owner !== undefined) queryClient.clear();
+    },
+    [owner],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <AppSyncProvider>

@@ -33,7 +33,13 @@ export interface AssistantFormValues {
 export const DEFAULT_TEMPERATURE = 0.5;
 export const DEFAULT_TOP_P = 1;
 
-export function emptyForm(defaultModelId: string): AssistantFormValues {
+/**
+ * A new assistant's form. A merchant with exactly one store has it linked from the start (the
+ * assistant is there to answer from it); with several, none is picked for them.
+ */
+export function emptyForm(defaultModelId: string, storeIds: readonly string[] = []): AssistantFormValues {
+  const links = noLinks();
+  if (storeIds.length === 1) links.store = [...storeIds];
   return {
     assistantName: '',
     instructions: '',
@@ -49,7 +55,7 @@ export function emptyForm(defaultModelId: string): AssistantFormValues {
     assistantAvatarUrl: '',
     userAvatarUrl: '',
     questions: [],
-    links: noLinks(),
+    links,
   };
 }
 

@@ -21,6 +21,13 @@ export function modelPriceText(
   return i18n.t('assistants:models.price', { input: usd(model.pricing.inputPerMillion), output: usd(model.pricing.outputPerMillion) });
 }
 
+/** The model every installation has: it answers by quoting the stores, with no AI provider. */
+export const BUILT_IN_MODEL_ID = 'local:extractive';
+
+/** Whether the server offers any OpenAI or Anthropic model (it does once its operator sets their API key). */
+export const offersProviderModels = (models: readonly Pick<ModelOption, 'provider'>[]) =>
+  models.some((model) => model.provider === 'openai' || model.provider === 'anthropic');
+
 /** Providers by their own names; the local one is described in the interface's language. */
 export function providerName(provider: string): string {
   if (provider === 'local') return i18n.t('assistants:models.builtIn');

@@ -24,6 +24,11 @@ const patterns: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^Expected a JSON object\.$/, () => i18n.t('assistants:validation.object')],
   [/^Expected a list of items\.$/, () => i18n.t('assistants:validation.list')],
   [/^The avatar image is too large: the limit is (.+)\.$/, (m) => i18n.t('assistants:avatar.tooLarge', { limit: m[1] })],
+  // template-add/'s refusal (the contracts' missingVariablesText).
+  [
+    /^Set the variables? (.+) before adding this template\.$/,
+    (m) => i18n.t('assistants:linkFailures.missingVariables', { count: m[1]?.split(', ').length ?? 1, names: m[1] }),
+  ],
 ];
 
 export function validationText(message: string): string;

@@ -99,6 +99,12 @@ export interface FileRow {
   passageCount: number | null;
   /** A row only this tab knows (a refused upload, a duplicate): it can be dismissed. */
   dismissible: boolean;
+  /**
+   * One of the store's files as the server counts them (its `fileCount`): uploaded and taken in,
+   * whatever became of it since. Not: uploads still under way or never finished, refused ones,
+   * duplicates (`fileCounts`).
+   */
+  inStore: boolean;
 }
 
 const failedText = () => i18n.t('knowledge:fileReason.failed');
@@ -106,7 +112,7 @@ const failedText = () => i18n.t('knowledge:fileReason.failed');
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round(Math.min(100, (part / whole) * 100)) : 0);
 
 function localRow(upload: UploadEntry, files: ReadonlyMap<string, StoreFile>): FileRow {
-  const base = { key: upload.key, fileId: null, fileName: upload.fileName, size: upload.size, passageCount: null };
+  const base = { key: upload.key, fileId: null, fileName: upload.fileName, size: upload.size, passageCount: null, inStore: false };
   if (upload.phase === 'failed')
     return { ...base, status: 'failed', progress: null, progressKind: null, reason: upload.error ?? failedText(), dismissible: true };
   if (upload.phase === 'duplicate') {
@@ -127,6 +133,7 @@ function serverRow(file: StoreFile, key: string = file.id): FileRow {
     size: file.size ?? 0,
     passageCount: status === 'ready' ? (file.passageCount ?? 0) : null,
     dismissible: false,
+    inStore: status !== 'uploading',
   };
   switch (status) {
     case 'failed':
@@ -172,7 +179,10 @@ export function fileRows(files: readonly StoreFile[], uploads: readonly UploadEn
       continue;
     }
     if (upload.phase === 'failed' && file) {
-      rows.push({ ...serverRow({ ...file, status: 'failed', statusReason: file.statusReason ?? upload.error }, upload.key) });
+      // The server counts it only if it took the upload in (and then failed it); a PUT that failed
+      // leaves a file still "uploading" there.
+      const row = serverRow({ ...file, status: 'failed', statusReason: file.statusReason ?? upload.error }, upload.key);
+      rows.push({ ...row, inStore: file.status !== 'uploading' });
       continue;
     }
     if (upload.phase === 'uploading' || upload.phase === 'finishing' || upload.phase === 'requesting') {

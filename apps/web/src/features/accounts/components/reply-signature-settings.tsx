@@ -4,6 +4,7 @@ import { HeadsetIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldError } from '@/components/form-controls';
+import { LengthCounter } from '@/components/length-counter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -167,6 +168,7 @@ function NameInput({
         {...describedBy(id, error)}
       />
       <FieldError id={`${id}-error`} error={error} />
+      <LengthCounter length={value.length} max={SIGNATURE_NAME_MAX_LENGTH} className="justify-self-end" />
     </div>
   );
 }

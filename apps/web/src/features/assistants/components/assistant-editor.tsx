@@ -26,6 +26,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, type FieldPathValue, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field, Switch, Textarea } from '@/components/form-controls';
+import { LengthCounter } from '@/components/length-counter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -36,12 +37,14 @@ import type { UploadAssistantAvatarInput } from '../api/upload-assistant-avatar'
 import { type AssistantFormValues, type FormErrors, formErrorsFromServer, validateForm } from '../assistant-form';
 import { avatarInitials } from '../avatar-image';
 import type { PendingAvatars } from '../hooks/use-assistant-actions';
-import { toggleLink } from '../link-diff';
+import { type LinkChange, toggleLink } from '../link-diff';
+import type { LinkFailure } from '../link-failure';
 import type { LinkKind } from '../link-kinds';
 import { validationText } from '../validation-text';
 import { AvatarField } from './avatar-field';
 import { FormSection } from './form-section';
 import { LinkChecklist, type LinkOption } from './link-checklist';
+import { LinkFailures } from './link-failures';
 import { ModelPicker } from './model-picker';
 import { RangeField } from './range-field';
 import { SuggestedQuestionsEditor } from './suggested-questions-editor';
@@ -59,6 +62,15 @@ export interface EditorProps {
   onSave: (values: AssistantFormValues, body: CreateAssistantRequest, avatars: PendingAvatars) => Promise<void>;
   /** Uploads a saved assistant's picture at once; without it, only addresses can be given. */
   onUploadAvatar?: (input: UploadAssistantAvatarInput) => Promise<Assistant>;
+  /** The links the last save could not make or remove (`attempt` counts the saves), shown with their reasons. */
+  linkFailures?: { attempt: number; failures: readonly LinkFailure[] } | null;
+  /** Makes one link call again for the saved assistant; throws the API's error. */
+  onRetryLink?: (assistantId: string, change: LinkChange) => Promise<void>;
+  /**
+   * Which opening of the sheet this is: the form starts afresh when it changes. Defaults to the
+   * assistant's id; the screen keeps it when a new assistant is saved and stays open for editing.
+   */
+  sessionKey?: string;
 }
 
 /**
@@ -72,13 +84,13 @@ export function AssistantEditor(props: EditorProps) {
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-2xl">
         <SheetHeader className="border-b px-5 py-4">
-          <SheetTitle className="text-lg">
+          <SheetTitle className="truncate text-lg" title={assistant ? assistant.assistantName : undefined}>
             {assistant ? t('editor.editTitle', { name: assistant.assistantName }) : t('editor.newTitle')}
           </SheetTitle>
           <SheetDescription>{assistant ? t('editor.editDescription') : t('editor.newDescription')}</SheetDescription>
         </SheetHeader>
         {/* Keyed so each opening starts from the given values with no stale errors. */}
-        {open ? <EditorForm key={assistant?.id ?? 'new'} {...props} /> : null}
+        {open ? <EditorForm key={props.sessionKey ?? assistant?.id ?? 'new'} {...props} /> : null}
       </SheetContent>
     </Sheet>
   );
@@ -112,7 +124,18 @@ function messagesOf(errors: FieldErrors): FormErrors {
 /** Error keys are not all field paths (`question:<rowKey>`); the form keeps them as given. */
 const errorKey = (key: string) => key as FieldPath<AssistantFormValues>;
 
-function EditorForm({ assistant, initial, models, modelsLoading, options, onSave, onUploadAvatar, onOpenChange }: EditorProps) {
+function EditorForm({
+  assistant,
+  initial,
+  models,
+  modelsLoading,
+  options,
+  onSave,
+  onUploadAvatar,
+  onOpenChange,
+  linkFailures,
+  onRetryLink,
+}: EditorProps) {
   const { t } = useTranslation('assistants');
   const format = useFormat();
   const id = useId();
@@ -158,6 +181,8 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
     setBusy(true);
     try {
       await onSave(current, body, pendingAvatars);
+      // Uploaded with the save: a sheet kept open (links to fix) must not upload them again.
+      setPendingAvatars({});
     } catch (failure) {
       const fields = formErrorsFromServer(fieldErrorPaths(failure), current);
       if (Object.keys(fields).length > 0) {
@@ -183,11 +208,16 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="grid flex-1 gap-4 overflow-y-auto bg-muted/30 p-4 sm:p-5">
         <FormSection title={t('editor.basics.title')} icon={IdCardIcon} description={t('editor.basics.description')}>
-          <Field id={f('name')} label={t('editor.basics.name')} error={errors.assistantName}>
+          <Field
+            id={f('name')}
+            label={t('editor.basics.name')}
+            error={errors.assistantName}
+            aside={<LengthCounter length={values.assistantName.length} max={ASSISTANT_NAME_MAX_LENGTH} />}
+          >
             <Input
               id={f('name')}
               placeholder={t('editor.basics.namePlaceholder')}
-              maxLength={ASSISTANT_NAME_MAX_LENGTH + 50}
+              maxLength={ASSISTANT_NAME_MAX_LENGTH}
               autoComplete="off"
               autoFocus
               {...field('assistantName')}
@@ -392,6 +422,16 @@ function EditorForm({ assistant, initial, models, modelsLoading, options, onSave
             />
           </div>
         </FormSection>
+
+        {linkFailures && linkFailures.failures.length > 0 && assistant && onRetryLink ? (
+          <LinkFailures
+            key={linkFailures.attempt}
+            failures={linkFailures.failures}
+            options={options}
+            onRetry={(change) => onRetryLink(assistant.id, change)}
+            onDone={(change) => set('links', toggleLink(getValues('links'), change.kind, change.targetId, change.action === 'add'))}
+          />
+        ) : null}
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-2 border-t bg-background px-5 py-3">

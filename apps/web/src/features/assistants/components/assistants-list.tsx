@@ -50,14 +50,14 @@ export function AssistantsList({
   const { t } = useTranslation('assistants');
   const format = useFormat();
   return (
-    <ul aria-label={t('list.label')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={t('list.label')} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {cards.map(({ assistant, modelName, storeNames, questionCount }) => {
         const name = assistant.assistantName;
         return (
           <li
             key={assistant.id}
             aria-label={name}
-            className="group flex flex-col rounded-xl border bg-card shadow-xs transition-colors hover:border-primary/40"
+            className="group flex min-w-0 flex-col rounded-xl border bg-card shadow-xs transition-colors hover:border-primary/40"
           >
             <div className="flex items-start gap-3 p-4 pb-3">
               <Avatar className="size-11 rounded-xl border">
@@ -70,13 +70,16 @@ export function AssistantsList({
                 <h2 className="truncate font-semibold leading-tight">
                   <button
                     type="button"
+                    title={name}
                     onClick={() => onEdit(assistant)}
                     className="max-w-full truncate text-left outline-none hover:underline focus-visible:underline"
                   >
                     {name}
                   </button>
                 </h2>
-                <p className="mt-0.5 truncate text-muted-foreground text-sm">{assistant.useCase || t('list.generalAssistant')}</p>
+                <p className="mt-0.5 truncate text-muted-foreground text-sm" title={assistant.useCase || undefined}>
+                  {assistant.useCase || t('list.generalAssistant')}
+                </p>
               </div>
               <DropdownMenu modal={false}>
                 <DropdownMenuTrigger asChild>
@@ -132,7 +135,11 @@ export function AssistantsList({
                     <span>{t('list.noStores')}</span>
                   ) : (
                     storeNames.map((storeName) => (
-                      <span key={storeName} className="max-w-full truncate rounded-md bg-muted px-1.5 py-0.5 text-foreground text-xs">
+                      <span
+                        key={storeName}
+                        title={storeName}
+                        className="max-w-full truncate rounded-md bg-muted px-1.5 py-0.5 text-foreground text-xs"
+                      >
                         {storeName}
                       </span>
                     ))
@@ -169,7 +176,7 @@ export function AssistantsList({
 
 export function AssistantsListSkeleton() {
   return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
       {[0, 1, 2].map((index) => (
         <Skeleton key={index} className="h-[232px] rounded-xl" />
       ))}

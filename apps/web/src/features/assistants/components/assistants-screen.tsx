@@ -12,6 +12,7 @@ import { useModels } from '../api/get-models';
 import { type AssistantFormValues, emptyForm, formFromAssistant, jsonField } from '../assistant-form';
 import { AvatarSaveError, LinkSaveError, type PendingAvatars, useAssistantActions } from '../hooks/use-assistant-actions';
 import { useAssistantLinks } from '../hooks/use-assistant-links';
+import { type LinkFailure, requiredVariablesOf } from '../link-failure';
 import { type LinkKind, noLinks } from '../link-kinds';
 import { modelDisplayName } from '../model-price';
 import { rowsFromStored } from '../suggested-questions';
@@ -32,6 +33,7 @@ interface TemplateItem {
   name: string | null;
   description: string | null;
   active: boolean | null;
+  requiredVariables?: unknown;
 }
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; assistant: Assistant } | { kind: 'delete'; assistant: Assistant };
@@ -49,10 +51,14 @@ export function AssistantsScreen() {
   const { items: templates } = useCollection<TemplateItem>('templates');
   const models = useModels();
   const links = useAssistantLinks();
-  const { save, remove, uploadAvatar } = useAssistantActions();
+  const { save, remove, uploadAvatar, retryLink } = useAssistantActions();
   // The last dialog stays described while it closes, so its text does not blank during the fade.
-  const [dialog, setDialogState] = useState<Dialog & { open: boolean }>({ kind: 'create', open: false });
-  const setDialog = (next: Dialog | null) => setDialogState((current) => (next ? { ...next, open: true } : { ...current, open: false }));
+  // `opening` counts the openings: the editor's form starts afresh on each, and only then.
+  const [dialog, setDialogState] = useState<Dialog & { open: boolean; opening: number }>({ kind: 'create', open: false, opening: 0 });
+  const setDialog = (next: Dialog | null) =>
+    setDialogState((current) => (next ? { ...next, open: true, opening: current.opening + 1 } : { ...current, open: false }));
+  // The links the last save could not make, shown in the editor until it closes.
+  const [linkFailures, setLinkFailures] = useState<{ attempt: number; failures: readonly LinkFailure[] } | null>(null);
 
   const defaultModelId = models.data?.find((model) => model.default)?.id ?? models.data?.[0]?.id ?? '';
   const linksOf = (id: string) => links.data?.[id] ?? noLinks();
@@ -76,6 +82,7 @@ export function AssistantsScreen() {
           id: template.id,
           name: template.name || t('screen.untitledTemplate'),
           detail: template.description ?? undefined,
+          requiredVariables: requiredVariablesOf(template.requiredVariables),
         })),
     }),
     [stores, functions, templates, t],
@@ -92,7 +99,10 @@ export function AssistantsScreen() {
   const editing = dialog.kind === 'edit' ? dialog.assistant : null;
   const initial: AssistantFormValues = editing
     ? formFromAssistant(editing, linksOf(editing.id), defaultModelId)
-    : emptyForm(defaultModelId);
+    : emptyForm(
+        defaultModelId,
+        stores.map((store) => store.id),
+      );
 
   const onSave = async (values: AssistantFormValues, body: Parameters<typeof save>[0]['body'], avatars?: PendingAvatars) => {
     try {
@@ -105,9 +115,17 @@ export function AssistantsScreen() {
       });
       toast.success(editing ? t('screen.saved') : t('screen.created', { name: saved.assistantName }));
       setDialog(null);
+      setLinkFailures(null);
     } catch (failure) {
-      if (!(failure instanceof LinkSaveError || failure instanceof AvatarSaveError)) throw failure;
-      // The assistant itself was stored; what is left is a retry of the links or picture from its card.
+      if (failure instanceof LinkSaveError) {
+        // The assistant is stored: the sheet stays open on it (a new one is now edited, not created
+        // again) with each refused link, its reason and what fixes it.
+        setDialogState((current) => ({ ...current, kind: 'edit', assistant: failure.assistant }));
+        setLinkFailures((current) => ({ attempt: (current?.attempt ?? 0) + 1, failures: failure.failures }));
+        return;
+      }
+      if (!(failure instanceof AvatarSaveError)) throw failure;
+      // The assistant itself was stored; what is left is a retry of the picture from its card.
       toast.error(failure.message);
       setDialog(null);
     }
@@ -151,7 +169,11 @@ export function AssistantsScreen() {
 
       <AssistantEditor
         open={dialog.open && dialog.kind !== 'delete'}
-        onOpenChange={(open) => !open && setDialog(null)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDialog(null);
+          setLinkFailures(null);
+        }}
         assistant={editing}
         initial={initial}
         models={models.data ?? []}
@@ -159,6 +181,9 @@ export function AssistantsScreen() {
         options={options}
         onSave={onSave}
         onUploadAvatar={uploadAvatar}
+        linkFailures={linkFailures}
+        onRetryLink={retryLink}
+        sessionKey={String(dialog.opening)}
       />
       <ConfirmDialog
         open={dialog.open && dialog.kind === 'delete'}

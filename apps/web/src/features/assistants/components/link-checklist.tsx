@@ -1,3 +1,4 @@
+import type { RequiredVariable } from '@aisle/contracts/functions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -8,6 +9,8 @@ export interface LinkOption {
   detail?: ReactNode;
   /** Shown but not linkable (a function flagged by the rules check); unlinking stays possible. */
   disabled?: boolean;
+  /** A template's variables, asked for when linking it is refused because they are not set. */
+  requiredVariables?: readonly RequiredVariable[];
 }
 
 /** A checkbox per store, function or template the assistant may use; a hint when there are none. */
@@ -49,7 +52,9 @@ export function LinkChecklist({
                 aria-label={t('editor.linkOption', { name: option.name })}
               />
               <span className="min-w-0">
-                <span className="block truncate font-medium text-sm">{option.name}</span>
+                <span className="block truncate font-medium text-sm" title={option.name}>
+                  {option.name}
+                </span>
                 {option.detail ? <span className="block text-muted-foreground text-xs">{option.detail}</span> : null}
               </span>
             </label>

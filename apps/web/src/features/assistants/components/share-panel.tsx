@@ -70,7 +70,7 @@ export function SharePanel({ assistant }: { assistant: Pick<Assistant, 'id' | 'a
               <LinkIcon className="size-4 text-primary" aria-hidden="true" />
               {shares.length ? t('share.newLink') : t('share.shareThis')}
             </h3>
-            <p className="mt-1 text-muted-foreground text-xs">{t('share.intro', { name: assistant.assistantName })}</p>
+            <p className="mt-1 wrap-anywhere text-muted-foreground text-xs">{t('share.intro', { name: assistant.assistantName })}</p>
           </header>
           <ShareCreateForm assistantName={assistant.assistantName} onCreate={onCreate} />
           {creating ? (

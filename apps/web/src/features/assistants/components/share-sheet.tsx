@@ -20,7 +20,9 @@ export function ShareButton({ assistant }: { assistant: Pick<Assistant, 'id' | '
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-xl">
           <SheetHeader className="border-b px-5 py-4">
-            <SheetTitle className="text-lg">{t('share.sheetTitle', { name })}</SheetTitle>
+            <SheetTitle className="truncate text-lg" title={name}>
+              {t('share.sheetTitle', { name })}
+            </SheetTitle>
             <SheetDescription>{t('share.sheetDescription')}</SheetDescription>
           </SheetHeader>
           <div className="min-h-0 flex-1 overflow-y-auto bg-muted/30 p-4 sm:p-5">{open ? <SharePanel assistant={assistant} /> : null}</div>

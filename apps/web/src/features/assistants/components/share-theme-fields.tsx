@@ -58,7 +58,9 @@ export function ShareThemeFields({
             style={{ backgroundColor: theme.primaryColor, color: theme.primaryTextColor }}
           >
             <BotIcon className="size-3.5" aria-hidden="true" />
-            <span className="truncate">{assistantName}</span>
+            <span className="truncate" title={assistantName}>
+              {assistantName}
+            </span>
           </div>
           <div className="grid gap-1.5 p-2.5 text-[11px]">
             <span className="justify-self-start rounded-lg rounded-tl-sm bg-muted px-2 py-1">{t('share.theme.previewGreeting')}</span>

@@ -8,17 +8,20 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { applyLinkChange, assistantLinksQueryKey } from '../api/assistant-links-api';
 import { createAssistant, deleteAssistant, editAssistant } from '../api/assistants-api';
 import { type UploadAssistantAvatarInput, uploadAssistantAvatar } from '../api/upload-assistant-avatar';
-import { diffLinks } from '../link-diff';
+import { diffLinks, type LinkChange } from '../link-diff';
+import type { LinkFailure } from '../link-failure';
 import type { LinkedIds } from '../link-kinds';
 
-/** A save that stored the assistant but not every link: the assistant exists, the form stays. */
+/** A save that stored the assistant but not every link: the assistant exists; each refused link with its reason. */
 export class LinkSaveError extends Error {
   readonly assistant: Assistant;
+  readonly failures: readonly LinkFailure[];
 
-  constructor(assistant: Assistant, failed: number, cause: unknown) {
-    super(i18n.t('assistants:saveErrors.links', { count: failed }), { cause });
+  constructor(assistant: Assistant, failures: readonly LinkFailure[]) {
+    super(i18n.t('assistants:saveErrors.links', { count: failures.length }), { cause: failures[0]?.error });
     this.name = 'LinkSaveError';
     this.assistant = assistant;
+    this.failures = failures;
   }
 }
 
@@ -76,8 +79,11 @@ export function useAssistantActions() {
       uploadPending(saved, avatars, token),
     ]);
     if (changes.length > 0) await refreshLinks();
-    const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failures.length > 0) throw new LinkSaveError(saved, failures.length, failures[0]?.reason);
+    const failures = changes.flatMap((change, index) => {
+      const result = results[index];
+      return result?.status === 'rejected' ? [{ change, error: result.reason as unknown }] : [];
+    });
+    if (failures.length > 0) throw new LinkSaveError(saved, failures);
     if (uploads.failures.length > 0) throw new AvatarSaveError(uploads.latest, uploads.failures[0]);
     return uploads.latest;
   };
@@ -108,11 +114,17 @@ export function useAssistantActions() {
     return updated;
   };
 
+  /** One link call again (a refused link, once its cause is fixed); throws the API's error. */
+  const retryLink = async (assistantId: string, change: LinkChange) => {
+    await applyLinkChange(await sessionStore.getValidAccessToken(), assistantId, change);
+    await refreshLinks();
+  };
+
   const remove = async (assistant: Assistant) => {
     await deleteAssistant(await sessionStore.getValidAccessToken(), assistant.id);
     applyToAssistants({ type: 'delete', id: assistant.id });
     await refreshLinks();
   };
 
-  return { save, remove, uploadAvatar };
+  return { save, remove, uploadAvatar, retryLink };
 }

@@ -16,6 +16,8 @@ export function AssistantPicker({
   onChange: (id: string) => void;
 }) {
   const { t } = useTranslation('chat');
+  // A long name is cut short in the closed picker: the whole of it on hover.
+  const chosen = assistants.find((assistant) => assistant.id === value)?.assistantName;
   return (
     <div className="relative">
       <label htmlFor="chat-assistant" className="sr-only">
@@ -26,6 +28,7 @@ export function AssistantPicker({
         id="chat-assistant"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value)}
+        title={chosen}
         className="h-10 w-full cursor-pointer appearance-none truncate rounded-lg border bg-background pr-9 pl-9 font-medium text-sm shadow-xs outline-none transition-colors hover:bg-accent focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
       >
         {assistants.map((assistant) => (

@@ -37,7 +37,10 @@ export function NoThreadsState({ assistantName, onStart, busy }: { assistantName
       <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-8 ring-primary/5">
         <MessageSquarePlusIcon className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="font-semibold text-lg tracking-tight">{t('empty.startTitle', { name: assistantName })}</h2>
+      {/* A long name (one unbroken word, even) wraps rather than widening the page. */}
+      <h2 className="line-clamp-3 max-w-full wrap-anywhere font-semibold text-lg tracking-tight" title={assistantName}>
+        {t('empty.startTitle', { name: assistantName })}
+      </h2>
       <p className="mt-1 max-w-sm text-muted-foreground text-sm">{t('empty.startBody')}</p>
       <Button className="mt-5" onClick={onStart} disabled={busy}>
         <PlusIcon />

@@ -123,14 +123,15 @@ export function ChatScreen() {
     );
   }
 
+  const titleText = thread ? threadName(thread) : t('screen.title');
+  const subtitleText = `${assistant.assistantName}${assistant.model ? ` · ${assistant.model}` : ''}`;
   const titleBar = (
     <div className="min-w-0 flex-1">
-      <p className="truncate font-medium text-sm" data-testid="chat-title">
-        {thread ? threadName(thread) : t('screen.title')}
+      <p className="truncate font-medium text-sm" data-testid="chat-title" title={titleText}>
+        {titleText}
       </p>
-      <p className="truncate text-muted-foreground text-xs">
-        {assistant.assistantName}
-        {assistant.model ? ` · ${assistant.model}` : ''}
+      <p className="truncate text-muted-foreground text-xs" title={subtitleText}>
+        {subtitleText}
       </p>
     </div>
   );

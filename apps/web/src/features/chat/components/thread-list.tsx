@@ -122,7 +122,9 @@ export function ThreadList({
                     className={cn('size-4 shrink-0 text-muted-foreground', selected && 'text-primary')}
                   />
                   <span className="min-w-0 flex-1">
-                    <span className={cn('block truncate text-sm', selected && 'font-medium')}>{name}</span>
+                    <span className={cn('block truncate text-sm', selected && 'font-medium')} title={name}>
+                      {name}
+                    </span>
                     <span className="block text-muted-foreground text-xs">{whenText(thread.updatedAt || thread.createdAt, format)}</span>
                   </span>
                 </button>

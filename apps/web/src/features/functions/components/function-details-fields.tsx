@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { describedBy, Field, NativeSelect, Textarea } from '@/components/form-controls';
+import { LengthCounter } from '@/components/length-counter';
 import { Input } from '@/components/ui/input';
 import { useVariables } from '@/hooks/use-variables';
 import { cn } from '@/lib/cn';
@@ -45,7 +46,14 @@ export function FunctionDetailsFields({
 
   return (
     <div className={cn('grid gap-4', compact && 'md:grid-cols-2')}>
-      <Field id={`${id}-name`} label={t('details.name')} hint={t('details.nameHint')} error={errors.name} className="content-start">
+      <Field
+        id={`${id}-name`}
+        label={t('details.name')}
+        hint={t('details.nameHint')}
+        error={errors.name}
+        aside={<LengthCounter length={values.name.length} max={FUNCTION_NAME_MAX_LENGTH} />}
+        className="content-start"
+      >
         <Input
           id={`${id}-name`}
           value={values.name}

@@ -69,7 +69,9 @@ export function InboxRow({
             </time>
           </span>
           <span className="mt-0.5 flex min-w-0 items-center gap-1.5">
-            <span className="min-w-0 truncate text-muted-foreground text-xs">{thread.assistantName ?? t('list.sharedAssistant')}</span>
+            <span className="min-w-0 truncate text-muted-foreground text-xs" title={thread.assistantName ?? undefined}>
+              {thread.assistantName ?? t('list.sharedAssistant')}
+            </span>
             <OriginBadge origin={thread.origin} />
             {thread.autoReplyPaused ? <PausedBadge /> : null}
           </span>

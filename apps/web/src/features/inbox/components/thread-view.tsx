@@ -119,11 +119,13 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
       <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3 md:px-4">
         <BackButton onBack={onBack} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-medium text-sm" data-testid="thread-title">
+          <h2 className="truncate font-medium text-sm" data-testid="thread-title" title={visitor}>
             {visitor}
           </h2>
           <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs">
-            <span className="truncate">{thread.assistantName ?? t('list.sharedAssistant')}</span>
+            <span className="truncate" title={thread.assistantName ?? undefined}>
+              {thread.assistantName ?? t('list.sharedAssistant')}
+            </span>
             <OriginBadge origin={thread.origin} />
             <span className="hidden truncate sm:inline" title={fullTimeText(thread.createdAt, format)}>
               {t('thread.started', { time: fullTimeText(thread.createdAt, format) })}

@@ -1,35 +1,50 @@
-import { FileTextIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CircleXIcon, FileTextIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
+import type { FileCounts } from '../file-counts';
 import { formatBytes } from '../format-bytes';
 import { fileStatusChip } from '../status-chips';
 import type { FileRow } from '../upload-queue';
 import { ProgressBar } from './progress-bar';
 import { StatusChip } from './status-chip';
 
-/** The files of a store with their progress, status and reasons; selectable for deletion. */
+/**
+ * The files of a store with their progress, status and reasons; selectable for deletion, and the
+ * failed ones removable at once. `counts` are the rows' (file-counts.ts), which the store's header
+ * and card show too.
+ */
 export function FileList({
   rows,
+  counts,
   selected,
   onToggle,
   onToggleAll,
   onDeleteSelected,
+  onRemoveFailed,
   onDismiss,
 }: {
   rows: readonly FileRow[];
+  counts: FileCounts;
   selected: ReadonlySet<string>;
   onToggle: (fileId: string) => void;
   onToggleAll: (select: boolean) => void;
   onDeleteSelected: () => void;
+  onRemoveFailed: () => void;
   onDismiss: (key: string) => void;
 }) {
   const selectable = rows.filter((row) => row.fileId && !row.dismissible);
   const allSelected = selectable.length > 0 && selectable.every((row) => row.fileId && selected.has(row.fileId));
-  const ready = rows.filter((row) => row.status === 'ready').length;
   const { t } = useTranslation('knowledge');
   const format = useFormat();
+  // "6 files · 4 ready · 2 failed · 1 uploading": every row in one count; zero counts after "ready" left out.
+  const summary = [
+    t('fileList.summary', { count: counts.files, ready: counts.ready }),
+    ...(counts.failed ? [t('fileList.summaryFailed', { failed: counts.failed })] : []),
+    ...(counts.uploading ? [t('fileList.summaryUploading', { uploading: counts.uploading })] : []),
+    ...(counts.notAdded ? [t('fileList.summaryNotAdded', { notAdded: counts.notAdded })] : []),
+  ].join(t('fileList.summarySeparator'));
 
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
@@ -43,11 +58,15 @@ export function FileList({
             onChange={(event) => onToggleAll(event.target.checked)}
             aria-label={t('fileList.selectAll')}
           />
-          <span className="text-muted-foreground">
-            {selected.size > 0 ? t('fileList.selected', { count: selected.size }) : t('fileList.summary', { count: rows.length, ready })}
-          </span>
+          <span className="text-muted-foreground">{selected.size > 0 ? t('fileList.selected', { count: selected.size }) : summary}</span>
         </label>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
+          {counts.failedFiles.length > 0 ? (
+            <Button variant="outline" size="sm" onClick={onRemoveFailed} className="text-destructive hover:text-destructive">
+              <CircleXIcon />
+              {t('fileList.removeFailed', { failed: counts.failedFiles.length })}
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             size="sm"

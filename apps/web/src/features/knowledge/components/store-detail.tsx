@@ -1,6 +1,6 @@
-import type { Store } from '@aisle/contracts/knowledge';
+import { FILES_PER_CALL_MAX, type Store } from '@aisle/contracts/knowledge';
 import { FileUpIcon, LoaderCircleIcon, PencilIcon, SearchIcon, Trash2Icon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '@/app/auth/auth-provider';
@@ -9,37 +9,50 @@ import { Button } from '@/components/ui/button';
 import { useFormat } from '@/i18n/format';
 import { deleteFiles } from '../api/stores-api';
 import { formatBytes } from '../format-bytes';
-import { useStoreFiles } from '../hooks/use-store-files';
+import type { StoreRows } from '../hooks/use-store-rows';
 import type { useUploads } from '../hooks/use-uploads';
 import { retrievalModeLabel, storeStatusChip } from '../status-chips';
-import { fileRows } from '../upload-queue';
 import { FileList } from './file-list';
 import { StatusChip } from './status-chip';
 import { TestRetrieval } from './test-retrieval';
 import { UploadDropZone } from './upload-drop-zone';
 
-/** One store: its live files with uploads in flight, and the retrieval test box. */
+/** Deletes `ids` from a store, at most FILES_PER_CALL_MAX per call; the ids the server deleted. */
+async function deleteInCalls(token: string | null, storeId: string, ids: readonly string[]) {
+  const deleted: string[] = [];
+  for (let start = 0; start < ids.length; start += FILES_PER_CALL_MAX) {
+    const answer = await deleteFiles(token, storeId, ids.slice(start, start + FILES_PER_CALL_MAX));
+    deleted.push(...answer.deleted);
+  }
+  return deleted;
+}
+
+/**
+ * One store: its live files with uploads in flight (`files`, made by the screen, which counts them
+ * for the store's card too), and the retrieval test box.
+ */
 export function StoreDetail({
   store,
+  fileCount,
+  files,
   uploads,
   onRename,
   onDelete,
 }: {
   store: Store;
+  /** The store's file count as the screen shows it (its list's, once loaded). */
+  fileCount: number;
+  files: StoreRows;
   uploads: ReturnType<typeof useUploads>;
   onRename: () => void;
   onDelete: () => void;
 }) {
   const { sessionStore } = useAuth();
-  const { t, i18n } = useTranslation('knowledge');
+  const { t } = useTranslation('knowledge');
   const format = useFormat();
-  const { files, isLoading, error } = useStoreFiles(store.id);
-  // Rows carry texts (reasons, fallback names): made again when the language changes.
-  const language = i18n.language;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the rows' texts
-  const rows = useMemo(() => fileRows(files, uploads.uploads, store.id), [files, uploads.uploads, store.id, language]);
+  const { rows, counts, isLoading, error } = files;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [confirm, setConfirm] = useState<{ kind: 'selected' | 'failed'; open: boolean }>({ kind: 'selected', open: false });
 
   // Only files still listed stay selected (a live delete from elsewhere drops them).
   const listed = new Set(rows.flatMap((row) => (row.fileId && !row.dismissible ? [row.fileId] : [])));
@@ -55,26 +68,52 @@ export function StoreDetail({
     });
 
   const removeSelected = async () => {
-    const ids = [...selection];
-    const { deleted } = await deleteFiles(await sessionStore.getValidAccessToken(), store.id, ids);
+    const deleted = await deleteInCalls(await sessionStore.getValidAccessToken(), store.id, [...selection]);
     setSelected(new Set());
     toast.success(t('storeDetail.filesDeleted', { count: deleted.length }));
   };
 
+  // The failed files as the confirmation named them, not as they are when it is confirmed.
+  const [failedToRemove, setFailedToRemove] = useState(counts.failedFiles);
+  const removeFailed = async () => {
+    const deleted = await deleteInCalls(
+      await sessionStore.getValidAccessToken(),
+      store.id,
+      failedToRemove.map((file) => file.id),
+    );
+    toast.success(t('storeDetail.failedRemoved', { count: deleted.length }));
+  };
+
+  /** "a.md, b.md, c.md" or "a.md, b.md, c.md and 4 more will be removed from …", in `keys`' words. */
+  const manyText = (
+    names: readonly string[],
+    keys: {
+      many: 'storeDetail.deleteMany' | 'storeDetail.removeFailedMany';
+      more: 'storeDetail.deleteManyMore' | 'storeDetail.removeFailedManyMore';
+    },
+  ) =>
+    t(names.length > 3 ? keys.more : keys.many, {
+      names: names.slice(0, 3).join(t('storeDetail.nameSeparator')),
+      more: names.length - 3,
+      store: store.name,
+    });
+
   const chip = storeStatusChip(store.status);
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <header className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate font-semibold text-xl tracking-tight">{store.name}</h2>
+            <h2 className="min-w-0 truncate font-semibold text-xl tracking-tight" title={store.name}>
+              {store.name}
+            </h2>
             <StatusChip chip={chip} empty={store.status === 'empty'} />
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
             <span>{formatBytes(store.totalSize, format)}</span>
             <span aria-hidden="true">·</span>
-            <span>{t('fileCount', { count: store.fileCount ?? 0 })}</span>
+            <span>{t('fileCount', { count: fileCount })}</span>
             <span aria-hidden="true">·</span>
             <span className="inline-flex items-center gap-1">
               <SearchIcon className="size-3.5" aria-hidden="true" />
@@ -114,10 +153,15 @@ export function StoreDetail({
       ) : (
         <FileList
           rows={rows}
+          counts={counts}
           selected={selection}
           onToggle={toggle}
           onToggleAll={(all) => setSelected(all ? listed : new Set())}
-          onDeleteSelected={() => setConfirmOpen(true)}
+          onDeleteSelected={() => setConfirm({ kind: 'selected', open: true })}
+          onRemoveFailed={() => {
+            setFailedToRemove(counts.failedFiles);
+            setConfirm({ kind: 'failed', open: true });
+          }}
           onDismiss={(key) => uploads.dismiss([key])}
         />
       )}
@@ -125,8 +169,8 @@ export function StoreDetail({
       <TestRetrieval key={store.id} storeId={store.id} storeName={store.name} />
 
       <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        open={confirm.open && confirm.kind === 'selected'}
+        onOpenChange={(open) => setConfirm((current) => ({ ...current, open }))}
         title={t('storeDetail.deleteTitle', { count: selectedNames.length })}
         confirmLabel={t('storeDetail.deleteConfirm')}
         onConfirm={removeSelected}
@@ -140,11 +184,30 @@ export function StoreDetail({
               components={{ strong: <strong className="font-medium text-foreground" /> }}
             />
           ) : (
-            t(selectedNames.length > 3 ? 'storeDetail.deleteManyMore' : 'storeDetail.deleteMany', {
-              names: selectedNames.slice(0, 3).join(t('storeDetail.nameSeparator')),
-              more: selectedNames.length - 3,
-              store: store.name,
-            })
+            manyText(selectedNames, { many: 'storeDetail.deleteMany', more: 'storeDetail.deleteManyMore' })
+          )}
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm.open && confirm.kind === 'failed'}
+        onOpenChange={(open) => setConfirm((current) => ({ ...current, open }))}
+        title={t('storeDetail.removeFailedTitle', { count: failedToRemove.length })}
+        confirmLabel={t('storeDetail.removeFailedConfirm')}
+        onConfirm={removeFailed}
+      >
+        <p>
+          {failedToRemove.length === 1 ? (
+            <Trans
+              t={t}
+              i18nKey="storeDetail.removeFailedOne"
+              values={{ name: failedToRemove[0]?.name, store: store.name }}
+              components={{ strong: <strong className="font-medium text-foreground" /> }}
+            />
+          ) : (
+            manyText(
+              failedToRemove.map((file) => file.name),
+              { many: 'storeDetail.removeFailedMany', more: 'storeDetail.removeFailedManyMore' },
+            )
           )}
         </p>
       </ConfirmDialog>

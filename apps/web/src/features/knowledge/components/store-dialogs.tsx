@@ -2,6 +2,7 @@ import { STORE_NAME_MAX_LENGTH, storeNameSchema } from '@aisle/contracts/knowled
 import { LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LengthCounter } from '@/components/length-counter';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -103,7 +104,10 @@ function NameForm({
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>{t('nameDialog.label')}</Label>
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={`${id}-name`}>{t('nameDialog.label')}</Label>
+          <LengthCounter length={name.length} max={STORE_NAME_MAX_LENGTH} />
+        </div>
         <Input
           id={`${id}-name`}
           value={name}
@@ -112,7 +116,7 @@ function NameForm({
             setError(null);
           }}
           placeholder={t('nameDialog.placeholder')}
-          maxLength={STORE_NAME_MAX_LENGTH + 50}
+          maxLength={STORE_NAME_MAX_LENGTH}
           autoComplete="off"
           autoFocus
           aria-invalid={error ? true : undefined}

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
 import { createStore, deleteStore, renameStore } from '../api/stores-api';
+import { useStoreRows } from '../hooks/use-store-rows';
 import { useUploads } from '../hooks/use-uploads';
 import { StoreDetail } from './store-detail';
 import { StoreNameDialog } from './store-dialogs';
@@ -39,6 +40,10 @@ export function StoreScreen() {
 
   const wanted = params.get('store');
   const selected = stores.find((store) => store.id === wanted) ?? (wanted ? null : (stores[0] ?? null));
+  const files = useStoreRows(selected?.id ?? null, uploads.uploads);
+  // One count per store: the chosen one's is its list's, once loaded; the others' are the server's,
+  // counted the same way (files taken in, whatever became of them).
+  const fileCountOf = (store: Store) => (store.id === selected?.id && files.loaded ? files.counts.files : (store.fileCount ?? 0));
 
   const select = (id: string | null) =>
     setParams(
@@ -105,17 +110,18 @@ export function StoreScreen() {
       ) : null}
 
       {loading && stores.length === 0 ? (
-        <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
           <StoresListSkeleton />
         </div>
       ) : stores.length === 0 ? (
         <StoresEmptyState onCreate={() => setDialog({ kind: 'create' })} />
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-          <nav aria-label={t('storeScreen.yourStores')} className="lg:sticky lg:top-4">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+          <nav aria-label={t('storeScreen.yourStores')} className="min-w-0 lg:sticky lg:top-4">
             <StoresList
               stores={stores}
               selectedId={selected?.id ?? null}
+              fileCountOf={fileCountOf}
               onSelect={(store) => select(store.id)}
               onRename={(store) => setDialog({ kind: 'rename', store })}
               onDelete={(store) => setDialog({ kind: 'delete', store })}
@@ -125,6 +131,8 @@ export function StoreScreen() {
             <StoreDetail
               key={selected.id}
               store={selected}
+              fileCount={fileCountOf(selected)}
+              files={files}
               uploads={uploads}
               onRename={() => setDialog({ kind: 'rename', store: selected })}
               onDelete={() => setDialog({ kind: 'delete', store: selected })}

@@ -20,12 +20,15 @@ import { StatusChip } from './status-chip';
 export function StoresList({
   stores,
   selectedId,
+  fileCountOf = (store) => store.fileCount ?? 0,
   onSelect,
   onRename,
   onDelete,
 }: {
   stores: readonly Store[];
   selectedId: string | null;
+  /** A store's file count as the screen shows it everywhere (the chosen store's list counts its own). */
+  fileCountOf?: (store: Store) => number;
   onSelect: (store: Store) => void;
   onRename: (store: Store) => void;
   onDelete: (store: Store) => void;
@@ -33,7 +36,7 @@ export function StoresList({
   const { t } = useTranslation('knowledge');
   const format = useFormat();
   return (
-    <ul aria-label={t('storesList.label')} className="grid gap-2">
+    <ul aria-label={t('storesList.label')} className="grid grid-cols-[minmax(0,1fr)] gap-2">
       {stores.map((store) => {
         const selected = store.id === selectedId;
         const chip = storeStatusChip(store.status);
@@ -41,7 +44,7 @@ export function StoresList({
           <li
             key={store.id}
             className={cn(
-              'group relative rounded-xl border bg-card transition-colors hover:border-primary/40',
+              'group relative min-w-0 rounded-xl border bg-card transition-colors hover:border-primary/40',
               selected && 'border-primary/60 bg-primary/5 ring-1 ring-primary/30',
             )}
           >
@@ -54,13 +57,15 @@ export function StoresList({
             >
               <span className="flex min-w-0 items-center gap-2">
                 <DatabaseIcon aria-hidden="true" className={cn('size-4 shrink-0 text-muted-foreground', selected && 'text-primary')} />
-                <span className="truncate font-medium">{store.name}</span>
+                <span className="truncate font-medium" title={store.name}>
+                  {store.name}
+                </span>
               </span>
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs">
                 <StatusChip chip={chip} empty={store.status === 'empty'} />
                 <span>{formatBytes(store.totalSize, format)}</span>
                 <span aria-hidden="true">·</span>
-                <span>{t('fileCount', { count: store.fileCount ?? 0 })}</span>
+                <span>{t('fileCount', { count: fileCountOf(store) })}</span>
               </span>
               <span className="flex items-center gap-1 text-muted-foreground text-xs">
                 <SearchIcon aria-hidden="true" className="size-3" />

@@ -64,7 +64,7 @@ export function TestRetrieval({ storeId, storeName }: { storeId: string; storeNa
           <SparklesIcon className="size-4 text-primary" aria-hidden="true" />
           {t('testRetrieval.title')}
         </h2>
-        <p className="text-muted-foreground text-sm">{t('testRetrieval.intro', { store: storeName })}</p>
+        <p className="wrap-anywhere text-muted-foreground text-sm">{t('testRetrieval.intro', { store: storeName })}</p>
       </div>
       <form onSubmit={submit} className="flex flex-col gap-2 px-4 pt-4 sm:flex-row" aria-label={t('testRetrieval.title')}>
         <label htmlFor={`${id}-query`} className="sr-only">

@@ -1,7 +1,9 @@
+import { CUSTOM_TEMPLATE_NAME_MAX_LENGTH } from '@aisle/contracts/entities';
 import type { VariableItem } from '@aisle/contracts/functions';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '@/components/form-controls';
+import { LengthCounter } from '@/components/length-counter';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -12,9 +14,6 @@ import type { TemplateItem } from '../template-fields';
 import { RequiredVariablesList } from './required-variables-list';
 import { FormSheet, SheetForm } from './sheet-form';
 import { type FunctionGroup, TemplateFunctionPicker } from './template-function-picker';
-
-/** Custom template names, as long as a template's name reasonably gets. */
-const NAME_MAX_LENGTH = 100;
 
 export interface CustomTemplateEditorProps {
   open: boolean;
@@ -64,7 +63,8 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
     setFailure(null);
     const found: typeof errors = {};
     if (!name.trim()) found.name = t('validation.blank');
-    else if (name.trim().length > NAME_MAX_LENGTH) found.name = t('validation.tooLong', { max: NAME_MAX_LENGTH });
+    else if (name.trim().length > CUSTOM_TEMPLATE_NAME_MAX_LENGTH)
+      found.name = t('validation.tooLong', { max: CUSTOM_TEMPLATE_NAME_MAX_LENGTH });
     if (picks.length === 0) found.picks = t('editor.pickOne');
     setErrors(found);
     if (found.name || found.picks) return;
@@ -88,10 +88,16 @@ function EditorForm({ existing, groups, groupsLoading, templates, variables, onS
       busy={busy}
       submitLabel={existing ? t('editor.save') : t('editor.create')}
     >
-      <Field id={`${id}-name`} label={t('editor.name')} error={errors.name}>
+      <Field
+        id={`${id}-name`}
+        label={t('editor.name')}
+        error={errors.name}
+        aside={<LengthCounter length={name.length} max={CUSTOM_TEMPLATE_NAME_MAX_LENGTH} />}
+      >
         <Input
           id={`${id}-name`}
           value={name}
+          maxLength={CUSTOM_TEMPLATE_NAME_MAX_LENGTH}
           autoComplete="off"
           placeholder={t('editor.namePlaceholder')}
           onChange={(event) => setName(event.target.value)}

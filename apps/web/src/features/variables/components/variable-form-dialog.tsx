@@ -1,8 +1,9 @@
-import type { VariableItem, VariableRequest } from '@aisle/contracts/functions';
+import { VARIABLE_NAME_MAX_LENGTH, type VariableItem, type VariableRequest } from '@aisle/contracts/functions';
 import { LoaderCircleIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field, Switch } from '@/components/form-controls';
+import { LengthCounter } from '@/components/length-counter';
 import { SecretInput } from '@/components/secret-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -87,10 +88,17 @@ function VariableForm({ variable, onSave, onOpenChange }: VariableFormDialogProp
       onSubmit={submit}
       className="grid gap-4"
     >
-      <Field id={`${id}-name`} label={t('variableForm.name')} hint={t('variableForm.nameHint')} error={errors.name}>
+      <Field
+        id={`${id}-name`}
+        label={t('variableForm.name')}
+        hint={t('variableForm.nameHint')}
+        error={errors.name}
+        aside={<LengthCounter length={values.name.length} max={VARIABLE_NAME_MAX_LENGTH} />}
+      >
         <Input
           id={`${id}-name`}
           value={values.name}
+          maxLength={VARIABLE_NAME_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
           className="font-mono"

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { apiFetch, login, signUpAndVerify } from './support/api';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { expectJson, setUpShopAssistant } from './support/shop-assistant';
+
+/**
+ * A new merchant's first run: signed in, /account starts with "Get started", and each step ticks
+ * itself off while the page stays open, as the merchant makes a store, adds files, builds an
+ * assistant, tries it and shares it (here through the API, as another tab would).
+ */
+const mei = { email: 'mei@teahouse.test', password: 'correct horse 1' };
+
+describe('Get started', () => {
+  const suite = browserSuite();
+
+  it('ticks off a new merchant’s steps live on /account, each one a click away', async () => {
+    await signUpAndVerify(suite.server, mei.email, mei.password);
+    const { page, errors } = await suite.open();
+    await suite.signIn(page, mei.email, mei.password);
+    const checklist = page.getByRole('region', { name: 'Get started' });
+    await checklist.waitFor();
+    await checklist.getByText('0 of 6 done').waitFor();
+    await screenshot(page, 'get-started-new');
+    expect(await checklist.getByRole('link', { name: 'Create a store' }).getAttribute('href')).toBe('/store');
+
+    // Store, file and assistant made elsewhere: ticked without a reload.
+    const { access, assistantId } = await setUpShopAssistant(suite.server, mei);
+    await checklist.getByText('3 of 6 done').waitFor({ timeout: 15_000 });
+    expect(await checklist.getByRole('link', { name: 'Open Chat' }).getAttribute('href')).toBe('/chat');
+
+    // Tried in Chat, then shared.
+    const thread = await expectJson<{ id: string }>(
+      await apiFetch(suite.server, 'POST', '/api/thread/create/', { assistantId }, access),
+      201,
+      'thread',
+    );
+    await expectJson(
+      await apiFetch(
+        suite.server,
+        'POST',
+        '/api/chat/message/',
+        { threadId: thread.id, content: 'How long do I have to return an item?' },
+        access,
+      ),
+      200,
+      'chat',
+    );
+    await checklist.getByText('4 of 6 done').waitFor({ timeout: 15_000 });
+    await expectJson(await apiFetch(suite.server, 'POST', '/api/shared-assistant/create/', { assistantId }, access), 201, 'share');
+    await checklist.getByText('5 of 6 done').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'get-started-five');
+    // The last step leads to /social.
+    await checklist.getByRole('link', { name: 'Connect' }).click();
+    await page.waitForURL(`${suite.server.url}/social`);
+    expect(errors).toEqual([]);
+    expect((await login(suite.server, mei.email, mei.password)).user.is_staff, 'the first sign-up of a fresh install is staff').toBe(true);
+  });
+});
