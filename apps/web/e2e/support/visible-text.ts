@@ -11,6 +11,11 @@ const UNTRANSLATED = new Set(
     'WhatsApp',
     'Shopify',
     'Facebook',
+    'Stripe',
+    'Markdown',
+    // Written in Latin letters in Japanese and Thai UIs too (Webチャット), and a time zone's code.
+    'Web',
+    'UTC',
     'Meta',
     'Google',
     'GPT',
@@ -74,6 +79,8 @@ export async function englishOnScreen(page: Page | Frame, ownWords: string[] = [
     for (const word of own) text = text.split(word).join(' ');
     // An e-mail address (you@store.com) is no language's words.
     text = text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ');
+    // An anonymous visitor's identifier (visitor-7f3a…) is a code, not a word.
+    text = text.replace(/\bvisitor-[0-9a-f]+…?/g, ' ');
     for (const match of text.matchAll(/[A-Za-z][A-Za-z'’-]+/g)) {
       const word = match[0];
       if (!UNTRANSLATED.has(word.toLowerCase())) words.add(word);

@@ -37,5 +37,6 @@ export function providerName(provider: string): string {
 /** The name to show for an assistant's model id, falling back to the id's model part. */
 export function modelDisplayName(models: readonly ModelOption[] | undefined, id: string | null | undefined): string {
   if (!id) return i18n.t('assistants:models.defaultModel');
+  if (id === BUILT_IN_MODEL_ID) return i18n.t('assistants:models.builtIn');
   return models?.find((model) => model.id === id)?.name ?? id.slice(id.indexOf(':') + 1);
 }

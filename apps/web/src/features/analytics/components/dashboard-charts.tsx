@@ -16,9 +16,30 @@ import {
   YAxis,
 } from 'recharts';
 import { useFormat } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import type { DashboardSummary } from '../dashboard-summary';
 import { usd } from './kpi-cards';
 import { PeakHoursHeatMap } from './peak-hours-heat-map';
+
+/**
+ * The charts' legend: each series' colour and name. Recharts' own legend labels its icons in
+ * English ("… legend icon") for screen readers; here the swatch is decoration and the name is read.
+ */
+function chartLegend({ payload }: { payload?: readonly { value?: unknown; color?: string }[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-1 text-xs">
+      {payload?.map((entry) => (
+        <li key={String(entry.value)} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-sm" style={{ background: entry.color }} />
+          {String(entry.value ?? '')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A model as the merchant knows it: the built-in one by its name in their language, others by id. */
+const modelName = (id: string) => (id === 'local:extractive' ? i18n.t('analytics:charts.builtInModel') : id);
 
 /** Every chart's frame has this height, loaded or not, so nothing below it moves. */
 export const CHART_FRAME_CLASS = 'h-72 rounded-xl border bg-card p-4 shadow-sm';
@@ -63,7 +84,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} tickFormatter={count} {...axis} width={36} axisLine={false} />
             <Tooltip labelFormatter={longDay} formatter={count} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend content={chartLegend} />
             <Area
               name={t('charts.allInteractions')}
               dataKey="totalInteractions"
@@ -90,7 +111,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
             <YAxis tickFormatter={dollars} {...axis} width={64} axisLine={false} />
             <Tooltip labelFormatter={longDay} formatter={dollars} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend content={chartLegend} />
             <Bar name={t('charts.modelCost')} dataKey="actualCost" fill="#f97316" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Line
               name={t('charts.costSaved')}
@@ -127,9 +148,9 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={summary.models} layout="vertical" margin={{ left: 8, right: 8 }}>
             <XAxis type="number" allowDecimals={false} tickFormatter={count} {...axis} />
-            <YAxis type="category" dataKey="model" {...axis} width={140} />
+            <YAxis type="category" dataKey="model" {...axis} width={140} tickFormatter={modelName} />
             <Tooltip formatter={count} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend content={chartLegend} />
             <Bar name={t('charts.answers')} dataKey="responses" fill="#8b5cf6" radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
@@ -144,7 +165,7 @@ export function DashboardCharts({ summary }: { summary: DashboardSummary }) {
             <XAxis dataKey="day" tickFormatter={shortDay} {...axis} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} tickFormatter={count} {...axis} width={36} axisLine={false} />
             <Tooltip labelFormatter={longDay} formatter={count} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend content={chartLegend} />
             <Bar name={t('charts.newCustomers')} dataKey="newCustomers" stackId="c" fill="#0ea5e9" isAnimationActive={false} />
             <Bar name={t('charts.returningCustomers')} dataKey="returningCustomers" stackId="c" fill="#10b981" isAnimationActive={false} />
           </BarChart>

@@ -48,14 +48,18 @@ export function InboxRow({
         type="button"
         onClick={() => onSelect(thread)}
         aria-current={selected ? 'true' : undefined}
-        aria-label={name}
         className={cn(
           'flex w-full min-w-0 gap-2.5 rounded-lg px-2.5 py-2.5 text-left outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
           selected && 'bg-accent',
         )}
       >
         <span className="flex w-2 shrink-0 justify-center pt-1.5">
-          {unread ? <span className="size-2 rounded-full bg-primary" data-slot="unread-dot" aria-hidden="true" /> : null}
+          {unread ? (
+            <>
+              <span className="size-2 rounded-full bg-primary" data-slot="unread-dot" aria-hidden="true" />
+              <span className="sr-only">{t('list.unread')}</span>
+            </>
+          ) : null}
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">

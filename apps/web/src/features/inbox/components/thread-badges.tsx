@@ -31,7 +31,7 @@ export function OriginBadge({ origin, className }: { origin: string | null; clas
       data-slot="origin-badge"
       data-origin={origin ?? 'web'}
       className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-px font-medium text-[11px] text-muted-foreground',
+        'inline-flex shrink-0 items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-px font-medium text-[11px] text-foreground/80',
         className,
       )}
     >

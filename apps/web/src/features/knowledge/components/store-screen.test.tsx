@@ -77,7 +77,7 @@ describe('the Store screen in Japanese and Thai', () => {
     await renderScreen('ja');
     expect(screen.getByRole('heading', { level: 1, name: 'ナレッジストア' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ストアを作成' })).toBeInTheDocument();
-    const card = screen.getByRole('button', { name: 'ストア「Help center」を開く' });
+    const card = screen.getByRole('button', { name: /^Help center/ });
     expect(card).toHaveTextContent('準備完了');
     expect(card).toHaveTextContent('1.5 MB');
     expect(card).toHaveTextContent('3ファイル');
@@ -101,7 +101,7 @@ describe('the Store screen in Japanese and Thai', () => {
   it('speaks Thai, down to the confirmation of deleting a file', async () => {
     await renderScreen('th');
     expect(screen.getByRole('heading', { level: 1, name: 'คลังความรู้' })).toBeInTheDocument();
-    const card = screen.getByRole('button', { name: 'เปิดคลัง Help center' });
+    const card = screen.getByRole('button', { name: /^Help center/ });
     expect(card).toHaveTextContent('3 ไฟล์');
     expect(card).toHaveTextContent('ค้นหาด้วยคีย์เวิร์ด');
 

@@ -45,14 +45,13 @@ export function StoresList({
             key={store.id}
             className={cn(
               'group relative min-w-0 rounded-xl border bg-card transition-colors hover:border-primary/40',
-              selected && 'border-primary/60 bg-primary/5 ring-1 ring-primary/30',
+              selected && 'border-primary/60 ring-1 ring-primary/30',
             )}
           >
             <button
               type="button"
               onClick={() => onSelect(store)}
               aria-current={selected ? 'true' : undefined}
-              aria-label={t('storesList.open', { name: store.name })}
               className="flex w-full flex-col gap-2 rounded-xl p-4 pr-12 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               <span className="flex min-w-0 items-center gap-2">
