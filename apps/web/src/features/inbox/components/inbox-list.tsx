@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
-import { fullTimeText, needsPersonReasonText, originLabel, previewText, relativeTimeText, visitorName } from '../thread-display';
+import { fullTimeText, previewText, relativeTimeText, visitorName } from '../thread-display';
 import { NeedsPersonBadge, OriginBadge, PausedBadge } from './thread-badges';
 
 /**
@@ -28,20 +28,6 @@ export function InboxRow({
   const unread = isUnread(thread);
   const visitor = visitorName(thread);
   const when = relativeTimeText(thread.lastActivityAt, now, format);
-  const separator = t('list.separator');
-  // One spoken line per row, in the order the eye reads it.
-  const name = [
-    visitor,
-    unread ? t('list.unread') : null,
-    thread.needsHuman ? [t('list.needsPerson'), needsPersonReasonText(thread.needsHumanReason)].filter(Boolean).join(separator) : null,
-    thread.assistantName,
-    originLabel(thread.origin),
-    thread.autoReplyPaused ? t('list.autoReplyPaused') : null,
-    previewText(thread),
-    when,
-  ]
-    .filter(Boolean)
-    .join(separator);
   return (
     <li aria-label={visitor} data-unread={unread || undefined} data-needs-person={thread.needsHuman || undefined} className="min-w-0">
       <button
