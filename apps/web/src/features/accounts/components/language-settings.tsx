@@ -3,10 +3,10 @@ import { LanguagesIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, NativeSelect } from '@/components/form-controls';
+import { SectionFrame } from '@/components/layouts/section-frame';
 import { chooseMerchantLanguage } from '@/i18n/i18n';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useUpdateLanguage } from '../api/update-language';
-import { SettingsCard } from './settings-card';
 
 /**
  * The app's language (English, 日本語, ไทย), remembered on this browser and on the account, so
@@ -22,7 +22,7 @@ export function LanguageSettings() {
     save.mutate({ language });
   };
   return (
-    <SettingsCard icon={LanguagesIcon} title={t('language.title')} summary={t('language.summary')}>
+    <SectionFrame icon={LanguagesIcon} title={t('language.title')} summary={t('language.summary')}>
       <Field
         id={id}
         label={t('language.label')}
@@ -38,6 +38,6 @@ export function LanguageSettings() {
           ))}
         </NativeSelect>
       </Field>
-    </SettingsCard>
+    </SectionFrame>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
 import { showAlert } from '@/components/alerts/alert-store';
 import { describedBy, Field } from '@/components/form-controls';
+import { SectionFrame } from '@/components/layouts/section-frame';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -12,7 +13,6 @@ import { apiErrorText, fieldErrorPaths } from '@/lib/api-error-text';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
-import { SettingsCard } from './settings-card';
 
 const formData = (event: FormEvent<HTMLFormElement>) => Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 
@@ -226,12 +226,12 @@ export function SecuritySettings() {
   const { isEmbedded } = useAuth();
   if (isEmbedded) return null;
   return (
-    <SettingsCard icon={ShieldCheckIcon} title={t('security.title')} summary={t('security.summary')}>
+    <SectionFrame icon={ShieldCheckIcon} title={t('security.title')} summary={t('security.summary')}>
       <div className="grid gap-6">
         <ChangePassword />
         <ChangeEmail />
         <DeleteAccount />
       </div>
-    </SettingsCard>
+    </SectionFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { TOP_UP_AMOUNTS_USD } from '@aisle/contracts/billing';
 import { LoaderCircleIcon, WalletIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SectionFrame } from '@/components/layouts/section-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
@@ -9,7 +10,6 @@ import { useBillingOptions } from '../api/get-billing-options';
 import { useDailyUsage } from '../api/get-daily-usage';
 import { useStartCheckout } from '../api/start-checkout';
 import { billingErrorText } from '../billing-error-text';
-import { SectionFrame } from './section-frame';
 import { SpendChart } from './spend-chart';
 import { TransactionsTable } from './transactions-table';
 

@@ -2,6 +2,7 @@ import { SparklesIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/app/auth/auth-provider';
+import { SectionFrame } from '@/components/layouts/section-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
@@ -13,7 +14,6 @@ import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useStartCheckout } from '../api/start-checkout';
 import { billingErrorText } from '../billing-error-text';
 import { PlanCards } from './plan-cards';
-import { SectionFrame } from './section-frame';
 import { UsageBars } from './usage-bars';
 
 const SHOPIFY_MARKER = '.myshopify.com';

@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** One card of /account: an icon, a title and a line saying what it is for, then its content. */
-export function SettingsCard({
+/** One section of the Account screen (profile, language, plan, credit, security): an icon, a title, a line saying what it is for, and its body. */
+export function SectionFrame({
   icon: Icon,
   title,
   summary,
@@ -15,7 +15,7 @@ export function SettingsCard({
 }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="mx-auto mt-4 w-full max-w-4xl px-4 md:px-8">
+    <section aria-labelledby={titleId} className="mx-auto w-full max-w-4xl px-4 pt-4 md:px-8">
       <div className="rounded-xl border bg-card p-4 md:p-5">
         <div className="mb-4 flex items-start gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
