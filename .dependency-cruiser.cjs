@@ -38,6 +38,9 @@ const SERVER_DOMAINS = [
   'assistants',
   'analytics',
   'turns',
+  // Verified order help on a connected Shopify store (issue 32): the turns engine offers its tools;
+  // it looks orders up and acts on them through shopify's Admin client, and mails codes (accounts).
+  'order-help',
   'templates',
   'functions',
   // Below functions: the `aisle.shopifyAdmin` ability calls the shop through shopify's Admin client.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProductCard, productCardSchema, quickReplySchema } from './commerce';
 
 /**
  * One chat turn (spec §7 Chat: POST chat/message/): the merchant's message in, the assistant's
@@ -53,6 +54,10 @@ export const llmUsageSchema = z.object({
   refused: z.boolean().optional(),
   /** The tools called on the way to the answer, in order. */
   toolCalls: z.array(toolCallSchema).optional(),
+  /** The store's products the answer names, as cards (issue 32). */
+  products: z.array(productCardSchema).optional(),
+  /** Replies the shopper can send with one tap ("Talk to a person"). */
+  quickReplies: z.array(quickReplySchema).optional(),
 });
 export type LlmUsage = z.infer<typeof llmUsageSchema>;
 
@@ -75,7 +80,7 @@ export type ChatTurnResponse = z.infer<typeof chatTurnResponseSchema>;
 
 /**
  * The server-sent events of a streamed turn, in order: message, then token* (with tool-call and
- * tool-result around each tool the assistant uses), then citations? and done — or error.
+ * tool-result around each tool the assistant uses), then citations?, products? and done — or error.
  */
 export type ChatStreamEvent =
   | { event: 'message'; data: ChatMessage }
@@ -83,5 +88,6 @@ export type ChatStreamEvent =
   | { event: 'tool-call'; data: ToolCall }
   | { event: 'tool-result'; data: ToolCall }
   | { event: 'citations'; data: Citation[] }
+  | { event: 'products'; data: ProductCard[] }
   | { event: 'done'; data: { reply: ChatMessage; usage: LlmUsage } }
   | { event: 'error'; data: { code: string; detail: string; retryable: boolean } };

@@ -36,6 +36,11 @@ export const productAttributeSchema = z.object({ name: z.string().min(1), value:
 export type ProductAttribute = z.infer<typeof productAttributeSchema>;
 
 export const productVariantSchema = z.object({
+  /**
+   * The platform's variant id (Shopify's numeric id, "44012345678901"), which `/cart/add.js` and
+   * cart permalinks take; null or absent when the source has none (records stored before had none).
+   */
+  id: z.string().nullable().optional(),
   /** "Red / M"; the product's title for a product without options. */
   title: z.string(),
   sku: z.string().nullable(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { productCardSchema, quickReplySchema } from './commerce';
 import { shareTokenSchema as token } from './sharing';
+import { CART_QUANTITY_MAX, CART_VARIANT_ID } from './widget';
 
 /**
  * The visitor's chat with a shared assistant (spec §1, §3 SharedThread, SharedMessage; §7 Shared
@@ -63,6 +65,10 @@ export const publicMessageSchema = z.object({
   senderName: z.string().optional(),
   createdAt: z.string(),
   citations: z.array(publicCitationSchema),
+  /** The store's products the reply names, as cards (absent when it names none). */
+  products: z.array(productCardSchema).optional(),
+  /** One-tap replies under the reply ("Talk to a person"). */
+  quickReplies: z.array(quickReplySchema).optional(),
 });
 export type PublicMessage = z.infer<typeof publicMessageSchema>;
 
@@ -137,3 +143,23 @@ export type VisitorThreadHistory = z.infer<typeof visitorThreadHistorySchema>;
 export type VisitorLiveEvent = { event: 'message'; data: PublicMessage } | { event: 'thread'; data: { autoReplyPaused: boolean } };
 
 export const VISITOR_KEEPALIVE_MS = 25_000;
+
+// ── Visitor: POST shared-chat/cart-added/ (issue 32) ────────────────────────────────────────────
+
+/**
+ * The storefront's cart took a product the shopper added from a card in the widget: recorded for
+ * the owner (the dashboard's add-to-carts from chat). Sent by the chat after the loader's
+ * `cart-added` answer; reached with the visitor's token like every call on their thread.
+ */
+/** Longest product title a cart report carries (a title is a line, not a text). */
+export const CART_PRODUCT_TITLE_MAX_LENGTH = 500;
+
+export const cartAddedRequestSchema = z.object({
+  token,
+  sharedThreadId: uuid,
+  visitorToken: token,
+  variantId: z.string().regex(CART_VARIANT_ID, 'Enter a valid variant id.'),
+  productTitle: z.string().trim().min(1, blank).max(CART_PRODUCT_TITLE_MAX_LENGTH, tooLong(CART_PRODUCT_TITLE_MAX_LENGTH)),
+  quantity: z.number().int().min(1).max(CART_QUANTITY_MAX),
+});
+export type CartAddedRequest = z.infer<typeof cartAddedRequestSchema>;

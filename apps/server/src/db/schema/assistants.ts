@@ -32,6 +32,8 @@ export const assistants = pgTable(
     assistantAvatarUrl: text('assistant_avatar_url'),
     userAvatarUrl: text('user_avatar_url'),
     assistantUserQA: jsonb('assistant_user_qa'),
+    /** Which built-in order-help actions this assistant may take (`OrderHelpSettings`); null: all on. */
+    orderHelp: jsonb('order_help'),
   },
   (t) => [index('assistants_owner_idx').on(t.ownerEmail, t.createdAt)],
 );

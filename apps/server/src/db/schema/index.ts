@@ -9,6 +9,7 @@ export * from './exports';
 export * from './functions';
 export * from './knowledge';
 export * from './notifications';
+export * from './order-help';
 export * from './setup-wizard';
 export * from './shared-threads';
 export * from './sharing';

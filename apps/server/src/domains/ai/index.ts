@@ -16,4 +16,4 @@ export { readAnswerStream } from './read-answer-stream';
 export type { ShopperLanguage } from './shopper-language';
 export { detectLanguage, LANGUAGE_NAMES, languageOfThread, SHOPPER_LANGUAGES } from './shopper-language';
 export type { ShopperTextKey } from './shopper-texts';
-export { shopperText } from './shopper-texts';
+export { handoffQuickReply, shopperText } from './shopper-texts';

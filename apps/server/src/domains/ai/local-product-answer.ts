@@ -10,6 +10,7 @@ import {
   productNamedByKind,
   productsOfKind,
   RUN_TOGETHER,
+  termsOfProduct,
   type StoredProduct,
 } from './product-match';
 import { englishDetail, factOf, factsOf, measureOf, measureText, peopleOf } from './product-measures';
@@ -28,6 +29,12 @@ import type { ShopperLanguage } from './shopper-language';
  */
 
 export type { StoredProduct } from './product-match';
+
+/** Products of a kind listed at most (as many as an answer shows as cards). */
+const LISTED_MAX = 10;
+/** Asks to see what there is, without "which" or "do you have": "show me your tents", "テントの種類を教えて", "有哪些帳篷". */
+const BROWSE =
+  /\b(?:show me|list|browse|what kinds? of|options? for)\b|見せて|種類|一覧|ラインナップ|ขอดู|แนะนำ|มีแบบไหน|มีอะไรบ้าง|有哪些|有什麼|有什么|推薦|推荐|\bapa saja\b|\blihat\b|\bxem\b|giới thiệu|những loại|보여|추천|종류/iu;
 
 export interface ProductAnswer {
   text: string;
@@ -333,6 +340,26 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
   if (!named.length && (parsed.asksWhich || parsed.asksHave)) {
     const byValue = valueAnswer(asking, question, products);
     if (byValue) return byValue;
+  }
+  // "Which tents do you have?", "テントの種類を教えて", "มีเต็นท์แบบไหนบ้าง": the products of that kind, with their prices.
+  const browsing = parsed.asksWhich || parsed.asksHave || BROWSE.test(question);
+  const qualified = parsed.asksStock || parsed.facts.length || parsed.without !== null || parsed.people !== null || parsed.waterproof;
+  if (!named.length && browsing && !qualified) {
+    const pool = productsOfKind(question, products);
+    // Only the kind itself: "電子レンジで使える茶器" asks more than "茶器", and is left to the text answer.
+    const asked = kindTerms(parsed.topic);
+    const kindOnly = pool?.every((product) => {
+      const terms = termsOfProduct(product.record);
+      return asked.every((term) => terms.has(term));
+    });
+    if (pool && pool.length >= 2 && kindOnly) {
+      const shown = pool.slice(0, LISTED_MAX);
+      const items = shown.map((product) => {
+        const price = priceText(product.record);
+        return price ? `${asking.say.the(product.record.title)} (${price})` : asking.say.the(product.record.title);
+      });
+      return { text: asking.say.kindList(kindWordOf(question, pool, asking.say.products), items), products: shown };
+    }
   }
   if (parsed.asksStock) {
     const pool = productsOfKind(question, products);

@@ -51,6 +51,8 @@ export interface ProductSentences {
   soldOut(title: string): string;
   partlyInStock(title: string, inStock: string[], soldOut: string[]): string;
   inStockList(titles: string[]): string;
+  /** "Which tents do you have?": the products of a kind, each with its price. */
+  kindList(kind: string, items: string[]): string;
   superlative(measure: Measure, direction: 1 | -1, kind: string, winners: string[], detail: string): string;
   filtered(kind: string, conditions: Condition[], items: string[]): string;
   noneMatch(kind: string, conditions: Condition[]): string;

@@ -57,6 +57,7 @@ export const ja: ProductSentences = {
   soldOut: (title) => `${title}は現在売り切れです。`,
   partlyInStock: (title, inStock, soldOut) => `${title}は${jaList(inStock)}の在庫があります。${jaList(soldOut)}は売り切れです。`,
   inStockList: (titles) => `現在在庫があるのは${jaList(titles)}です。`,
+  kindList: (kind, items) => `${kind}は${jaList(items)}がございます。`,
   superlative: (measure, direction, kind, winners, detail) =>
     `${JA_WORDS[`${measure}:${direction}`]}${kind}は${jaList(winners)}です${detail ? `（${detail}）` : ''}。`,
   filtered: (kind, conditions, items) => `${conditions.map(jaCondition).join('・')}の${kind}は${jaList(items)}です。`,
@@ -127,6 +128,7 @@ export function chinese(traditional: boolean): ProductSentences {
     partlyInStock: (title, inStock, soldOut) =>
       `${title}的${zhList(inStock)}${t('有現貨', '有现货')}，${zhList(soldOut)}${t('已售完', '已售罄')}。`,
     inStockList: (titles) => `${t('目前有現貨的是', '目前有现货的是')}：${zhList(titles)}。`,
+    kindList: (kind, items) => `${t('我們的', '我们的')}${kind}${t('有', '有')}：${zhList(items)}。`,
     superlative: (measure, direction, kind, winners, detail) =>
       `${words[`${measure}:${direction}`]}的${kind}是${zhList(winners)}${detail ? `（${detail}）` : ''}。`,
     filtered: (kind, conditions, items) => `${conditions.map(condition).join('、')}的${kind}有：${zhList(items)}。`,
@@ -192,6 +194,7 @@ export const ko: ProductSentences = {
   soldOut: (title) => `${title} 현재 품절입니다.`,
   partlyInStock: (title, inStock, soldOut) => `${title}: ${koList(inStock)} 재고 있음, ${koList(soldOut)} 품절.`,
   inStockList: (titles) => `현재 재고가 있는 상품: ${koList(titles)}.`,
+  kindList: (kind, items) => `${kind} 상품은 다음과 같습니다: ${koList(items)}.`,
   superlative: (measure, direction, kind, winners, detail) =>
     `${KO_WORDS[`${measure}:${direction}`]} ${kind}: ${koList(winners)}${detail ? ` (${detail})` : ''}.`,
   filtered: (kind, conditions, items) => `${conditions.map(koCondition).join(', ')} ${kind}: ${koList(items)}.`,

@@ -66,6 +66,7 @@ export const th: ProductSentences = {
   soldOut: (title) => `ขณะนี้ ${title} สินค้าหมด`,
   partlyInStock: (title, inStock, soldOut) => `${title} มีสินค้าแบบ ${thList(inStock)} ส่วน ${thList(soldOut)} สินค้าหมด`,
   inStockList: (titles) => `สินค้าที่มีพร้อมส่งตอนนี้: ${thList(titles)}`,
+  kindList: (kind, items) => `${kind}ที่ร้านมี: ${thList(items)}`,
   superlative: (measure, direction, kind, winners, detail) =>
     `${kind}ที่${TH_WORDS[`${measure}:${direction}`]}คือ ${thList(winners)}${detail ? ` (${detail})` : ''}`,
   filtered: (kind, conditions, items) => `${kind}ที่${conditions.map(thCondition).join(' และ')}: ${thList(items)}`,
@@ -130,6 +131,7 @@ export const id: ProductSentences = {
   soldOut: (title) => `${title} sedang habis.`,
   partlyInStock: (title, inStock, soldOut) => `${title} tersedia dalam ${idList(inStock)}; ${idList(soldOut)} sedang habis.`,
   inStockList: (titles) => `Tersedia sekarang: ${idList(titles)}.`,
+  kindList: (kind, items) => `Pilihan ${kind} kami: ${idList(items)}.`,
   superlative: (measure, direction, kind, winners, detail) =>
     `${capital(kind)} yang ${ID_WORDS[`${measure}:${direction}`]} adalah ${idList(winners)}${detail ? ` (${detail})` : ''}.`,
   filtered: (kind, conditions, items) => `${capital(kind)} ${conditions.map(idCondition).join(' dan ')}: ${idList(items)}.`,
@@ -194,6 +196,7 @@ export const vi: ProductSentences = {
   soldOut: (title) => `${title} hiện đã hết hàng.`,
   partlyInStock: (title, inStock, soldOut) => `${title} còn hàng loại ${viList(inStock)}; ${viList(soldOut)} đã hết hàng.`,
   inStockList: (titles) => `Hiện còn hàng: ${viList(titles)}.`,
+  kindList: (kind, items) => `Các ${kind} của cửa hàng: ${viList(items)}.`,
   superlative: (measure, direction, kind, winners, detail) =>
     `${capital(kind)} ${VI_WORDS[`${measure}:${direction}`]} là ${viList(winners)}${detail ? ` (${detail})` : ''}.`,
   filtered: (kind, conditions, items) => `${capital(kind)} ${conditions.map(viCondition).join(' và ')}: ${viList(items)}.`,

@@ -63,6 +63,7 @@ const en: ProductSentences = {
   partlyInStock: (title, inStock, soldOut) =>
     `The ${title} is in stock in ${englishList(inStock)}; ${englishList(soldOut)} ${soldOut.length === 1 ? 'is' : 'are'} sold out.`,
   inStockList: (titles) => `In stock now: ${englishList(titles)}.`,
+  kindList: (kind, items) => `We have these ${plural(kind)}: ${englishList(items)}.`,
   superlative: (measure, direction, kind, winners, detail) => {
     const word = EN_WORDS[`${measure}:${direction}`];
     const verb = winners.length > 1 ? 'are' : 'is';

@@ -1,3 +1,4 @@
+import type { QuickReply } from '@aisle/contracts/commerce';
 import type { ShopperLanguage } from './shopper-language';
 
 /*
@@ -31,6 +32,11 @@ const en = {
   /** Only to the owner in their own chat: why an assistant without a store knows nothing (turns/answer-turn.ts). */
   noStore:
     'This assistant has no store linked yet, so it has nothing to answer from. Link a store to it on the Assistants page (Edit → Stores).',
+  /**
+   * The quick reply under a shopper's answer (LINE and Meta: a label of at most 20 characters), sent
+   * as the shopper's message when tapped: worded so that it asks for a person (turns/handoff.ts).
+   */
+  talkToPerson: 'Talk to a person',
 };
 
 export type ShopperTextKey = keyof typeof en;
@@ -52,6 +58,7 @@ const ja: ShopperTexts = {
     '申し訳ございませんが、そのご依頼にはお応えできません。このショップの商品・ご注文・配送・返品についてのご質問にお答えしています。',
   noStore:
     'このアシスタントにはまだストアがリンクされていないため、回答の元になる情報がありません。「アシスタント」ページでストアをリンクしてください（編集 → ストア）。',
+  talkToPerson: '担当者と話したい',
 };
 
 const th: ShopperTexts = {
@@ -67,6 +74,7 @@ const th: ShopperTexts = {
   storeSays: 'ข้อมูลจากร้านมีดังนี้ค่ะ:',
   refusal: 'ขออภัยค่ะ เรื่องนี้ไม่สามารถช่วยได้ ผู้ช่วยนี้ตอบคำถามเกี่ยวกับร้านนี้ ทั้งสินค้า คำสั่งซื้อ การจัดส่ง และการคืนสินค้าค่ะ',
   noStore: 'ผู้ช่วยนี้ยังไม่ได้เชื่อมโยงกับคลังข้อมูลใด จึงไม่มีข้อมูลสำหรับใช้ตอบ เชื่อมโยงคลังข้อมูลได้ที่หน้า ผู้ช่วย (แก้ไข → คลังข้อมูล)',
+  talkToPerson: 'ขอคุยกับพนักงาน',
 };
 
 const zhHant: ShopperTexts = {
@@ -82,6 +90,7 @@ const zhHant: ShopperTexts = {
   storeSays: '以下是商店提供的資訊：',
   refusal: '抱歉，這個我無法協助。我在這裡回答關於本店的問題，包括商品、訂單、運送與退貨。',
   noStore: '這個助理尚未連結任何商店資料，因此沒有可用來回答的內容。請到「助理」頁面連結商店資料（編輯 → 商店）。',
+  talkToPerson: '找真人客服',
 };
 
 const zhHans: ShopperTexts = {
@@ -97,6 +106,7 @@ const zhHans: ShopperTexts = {
   storeSays: '以下是商店提供的信息：',
   refusal: '抱歉，这个我无法协助。我在这里回答关于本店的问题，包括商品、订单、配送和退货。',
   noStore: '这个助理还没有关联任何商店资料，因此没有可用于回答的内容。请在“助理”页面关联商店资料（编辑 → 商店）。',
+  talkToPerson: '找人工客服',
 };
 
 const id: ShopperTexts = {
@@ -115,6 +125,7 @@ const id: ShopperTexts = {
     'Maaf, saya tidak bisa membantu soal itu. Saya di sini untuk menjawab pertanyaan tentang toko ini: produk, pesanan, pengiriman, dan pengembalian.',
   noStore:
     'Asisten ini belum terhubung ke toko mana pun, jadi belum ada bahan untuk menjawab. Hubungkan toko di halaman Asisten (Edit → Toko).',
+  talkToPerson: 'Bicara dengan admin',
 };
 
 const vi: ShopperTexts = {
@@ -133,6 +144,7 @@ const vi: ShopperTexts = {
     'Xin lỗi, tôi không thể hỗ trợ việc này. Tôi ở đây để trả lời các câu hỏi về cửa hàng: sản phẩm, đơn hàng, giao hàng và đổi trả.',
   noStore:
     'Trợ lý này chưa được liên kết với cửa hàng nào nên chưa có dữ liệu để trả lời. Hãy liên kết cửa hàng trong trang Trợ lý (Chỉnh sửa → Cửa hàng).',
+  talkToPerson: 'Gặp nhân viên',
 };
 
 const ko: ShopperTexts = {
@@ -149,6 +161,7 @@ const ko: ShopperTexts = {
   storeSays: '스토어 자료에 따르면 다음과 같습니다:',
   refusal: '죄송하지만 그 요청은 도와드릴 수 없어요. 이 쇼핑몰의 상품, 주문, 배송, 반품에 관한 질문에 답변해 드리고 있습니다.',
   noStore: '이 어시스턴트에는 아직 연결된 스토어가 없어 답변할 자료가 없습니다. 어시스턴트 페이지에서 스토어를 연결하세요(편집 → 스토어).',
+  talkToPerson: '상담원 연결',
 };
 
 export const SHOPPER_TEXTS: Record<ShopperLanguage, ShopperTexts> = { en, ja, th, 'zh-Hant': zhHant, 'zh-Hans': zhHans, id, vi, ko };
@@ -157,3 +170,9 @@ export const SHOPPER_TEXTS: Record<ShopperLanguage, ShopperTexts> = { en, ja, th
 export function shopperText(key: ShopperTextKey, lang: ShopperLanguage, params: Record<string, string> = {}): string {
   return SHOPPER_TEXTS[lang][key].replace(/\{(\w+)\}/g, (place, name: string) => params[name] ?? place);
 }
+
+/** The "Talk to a person" quick reply in the shopper's language: the label is what is sent. */
+export const handoffQuickReply = (lang: ShopperLanguage): QuickReply => {
+  const text = shopperText('talkToPerson', lang);
+  return { kind: 'handoff', label: text, text };
+};

@@ -56,6 +56,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
           } else if (event.type === 'text-delta') stream?.send('token', { text: event.text });
           else if (event.type === 'tool-call' || event.type === 'tool-result') stream?.send(event.type, event.call);
           else if (event.type === 'citations') stream?.send('citations', event.citations);
+          else if (event.type === 'products') stream?.send('products', event.products);
           else if (event.type === 'stored') stream?.send('done', { reply: event.reply, usage: event.answer.usage });
         });
       } catch (error) {

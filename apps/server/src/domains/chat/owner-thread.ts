@@ -10,7 +10,7 @@ import { preparedPerDatabase, rowFromJson, rowsOf } from '../../db/sql-helpers';
 import { AppError } from '../../lib/app-error';
 import { afterCharge, type ChargeOutcome, generationCharge, noCredit, type Spending, spendingSql, surelyPayableSql } from '../billing';
 import type { LoadedTurn, TurnAnswer, TurnContext, TurnStore } from '../turns';
-import { HISTORY_MESSAGES, hasToolsSql, historyOf } from '../turns';
+import { askerKey, HISTORY_MESSAGES, hasToolsSql, historyOf } from '../turns';
 
 /** A message of the thread's recent history, as the turn's first query returns it. */
 interface HistoryRow {
@@ -126,6 +126,8 @@ export function ownerThread(
         unanswered,
         questionCreatedAt,
         ownerAsking: true,
+        // The owner can try the order help in their own chat, as a shopper would use it.
+        orderHelp: { visitorKey: askerKey('owner-thread', thread.id), sharedThreadId: null },
       };
     },
     cannotPay: (_loaded, refusal) => ({ keepQuestion: false, error: refusal }),

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { refreshAfterShopperTurn } from '../analytics';
 import { newVisitorToken, requireOpenShare, visitorTokenMatches } from '../sharing';
 import type { LoadedTurn, TurnAnswer, TurnStore } from '../turns';
-import { HISTORY_MESSAGES } from '../turns';
+import { askerKey, HISTORY_MESSAGES } from '../turns';
 import { recordTurnOutcome } from './record-turn-outcome';
 import { SHARED_CHAT_NOTE, sharedHistoryOf } from './shared-history';
 import type { SharedThreadsContext } from './shared-threads-context';
@@ -150,10 +150,13 @@ export function visitorThread(
         !thread?.autoReplyPaused && thread && history[0]?.senderType === 'user' && history[0].content === input.message
           ? history.shift()
           : undefined;
+      const visitorToken = thread ? (input.visitorToken as string) : newVisitorToken();
       loaded = {
         ...sharedTurnOf(subjects, thread, input.message, history, unanswered),
         systemNote: SHARED_CHAT_NOTE,
-        visitorToken: thread ? (input.visitorToken as string) : newVisitorToken(),
+        visitorToken,
+        // The visitor is their token (the same from the first message on, before the thread exists).
+        orderHelp: { visitorKey: askerKey('visitor', visitorToken), sharedThreadId: thread?.id ?? null },
         // The lead-capture ability saves a contact on the thread, once the message is stored.
         saveContact: async (contact) => saveVisitorContact(ctx, (await typed.storeQuestion(loaded as VisitorTurn)).thread, contact),
       };
@@ -211,6 +214,7 @@ export function channelThread(
         systemNote: channel.systemNote,
         fixedReply: request.fixedReply,
         saveContact: (contact) => saveVisitorContact(ctx, thread, contact),
+        orderHelp: { visitorKey: askerKey('thread', thread.id), sharedThreadId: thread.id },
       };
     },
     async storeQuestion(turn) {

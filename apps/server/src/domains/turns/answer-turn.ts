@@ -5,10 +5,12 @@ import type { assistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import type { RetrievedPassage } from '../ai';
-import { languageModelFor, providerFailures, readAnswerStream, searchQueryOf, shopperText } from '../ai';
+import { handoffQuickReply, languageModelFor, providerFailures, readAnswerStream, searchQueryOf, shopperText } from '../ai';
 import { generationUsage, PRICING_AS_OF } from '../billing';
 import type { AbilityScope } from '../functions';
 import { listStoreProducts } from '../knowledge';
+import { type OrderHelpAsker, orderHelpTools } from '../order-help';
+import { productsNamedIn } from './answer-products';
 import { type FunctionTool, linkedFunctionTools, toolSetOf } from './assistant-tools';
 import {
   couldNotAnswer,
@@ -65,6 +67,8 @@ export interface TurnRequest {
   ownerAsking?: boolean;
   /** Saves a lead on the visitor's thread (the lead-capture ability); absent outside a shared thread. */
   saveContact?: AbilityScope['saveContact'];
+  /** Who asks, for the built-in order help on a connected Shopify store; absent: no order tools. */
+  orderHelp?: OrderHelpAsker;
   signal?: AbortSignal;
   /**
    * Settles when the caller's own writes (storing the question) are done; when it fails, the model
@@ -108,12 +112,15 @@ const clientToolSetOf = (specs: ClientToolSpec[]): ToolSet =>
 /** Retrieval and the assistant's functions, in parallel: what the model is given for this question. */
 async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnRequest) {
   const { assistant } = request;
-  const [passages, functionTools] = await Promise.all([
+  const [passages, functionTools, orderTools] = await Promise.all([
     assistant && request.query.trim()
       ? retrieveFor(ctx, logger, assistant, request.storeIds, searchQueryOf(request.query, earlierQuestionsOf(request.messages)))
       : ([] as NumberedPassage[]),
     request.functionTools ??
       (assistant && request.hasFunctions ? linkedFunctionTools(ctx.db, request.ownerEmail, assistant.id) : ([] as FunctionTool[])),
+    assistant && request.orderHelp
+      ? orderHelpTools(ctx, logger, { assistant, ownerEmail: request.ownerEmail, ...request.orderHelp })
+      : ({} as ToolSet),
   ]);
   const clientTools = clientToolSetOf(request.clientTools ?? []);
   const functionToolSet =
@@ -134,7 +141,7 @@ async function prepareTurn(ctx: TurnContext, logger: Logger, request: TurnReques
   return {
     passages,
     clientTools,
-    tools: { ...clientTools, ...request.serverTools, ...functionToolSet },
+    tools: { ...clientTools, ...orderTools, ...request.serverTools, ...functionToolSet },
     instructions: [base, language, request.systemNote].filter(Boolean).join('\n\n'),
   };
 }
@@ -191,6 +198,9 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
   let started: ReturnType<typeof streamText>;
   let prepared: Awaited<ReturnType<typeof prepareTurn>>;
+  // The stores' products, read once per turn: by the built-in model's product answers, then for the answer's cards.
+  let catalogue: ReturnType<typeof listStoreProducts> | undefined;
+  let products: () => ReturnType<typeof listStoreProducts> = () => Promise.resolve([]);
   try {
     prepared = await prepareTurn(ctx, logger, request);
     const retrieved: RetrievedPassage[] = prepared.passages.map((passage) => ({
@@ -214,10 +224,13 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
             text: passage.text,
             score: passage.score,
           }));
-    const products = () =>
-      assistant && request.storeIds.length
-        ? listStoreProducts(ctx.db, { ownerEmail: assistant.ownerEmail, storeIds: request.storeIds })
-        : Promise.resolve([]);
+    products = () => {
+      catalogue ??=
+        assistant && request.storeIds.length
+          ? listStoreProducts(ctx.db, { ownerEmail: assistant.ownerEmail, storeIds: request.storeIds })
+          : Promise.resolve([]);
+      return catalogue;
+    };
     started = streamText({
       model: languageModelFor(ctx.env, request.modelId, { retrieve, products }),
       instructions: prepared.instructions,
@@ -293,12 +306,27 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
     sink({ type: 'text-end' });
   }
   const serverToolCalls = answer.toolCalls.filter((call) => !Object.hasOwn(prepared.clientTools, call.name));
+  // The store's products the answer names, as cards; a shopper can always ask for a person in one tap.
+  const cards = !clientToolUses.length && !unanswered ? productsNamedIn(answer.text, await products()) : [];
+  if (cards.length) sink({ type: 'products', products: cards });
+  const quickReplies = request.handoff && !handoff ? [handoffQuickReply(language)] : [];
   const usage: LlmUsage = {
     ...generationUsage(request.modelId, answer.usage),
     citations,
     ...(serverToolCalls.length ? { toolCalls: serverToolCalls } : {}),
+    ...(cards.length ? { products: cards } : {}),
+    ...(quickReplies.length ? { quickReplies } : {}),
   };
   sink({ type: 'usage', usage });
   const text = `${answer.text}${joined}`;
-  return { text, usage, finishReason: answer.finishReason, clientToolUses, unanswered, handoff };
+  return {
+    text,
+    usage,
+    finishReason: answer.finishReason,
+    clientToolUses,
+    unanswered,
+    handoff,
+    ...(cards.length ? { products: cards } : {}),
+    ...(quickReplies.length ? { quickReplies } : {}),
+  };
 }

@@ -3,6 +3,7 @@
  * Anything not exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
  */
 export { answerTurn } from './answer-turn';
+export { askerKey } from './asker-key';
 export { hasToolsSql, linkedFunctionTools } from './assistant-tools';
 export type { HandoffReason } from './handoff';
 export { HANDOFF_TEXT, handoffRequestOf } from './handoff';

@@ -145,6 +145,7 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
             ownerAsking: loaded.ownerAsking,
             systemNote: loaded.systemNote,
             saveContact: loaded.saveContact,
+            orderHelp: loaded.orderHelp,
             signal,
             ready,
           },

@@ -1,4 +1,5 @@
 import type { Citation, LlmUsage } from '@aisle/contracts/chat';
+import type { ProductCard, QuickReply } from '@aisle/contracts/commerce';
 import type { FinishReason } from 'ai';
 import type { ToolCallRecord } from '../ai';
 import type { HandoffReason } from './handoff';
@@ -21,6 +22,10 @@ export interface TurnAnswer {
   unanswered?: boolean;
   /** Why the thread needs a person now (only for turns that allow a handoff). */
   handoff?: HandoffReason;
+  /** The store's products the answer names, as cards (also in `usage.products`, as stored). */
+  products?: ProductCard[];
+  /** One-tap replies under the answer (also in `usage.quickReplies`). */
+  quickReplies?: QuickReply[];
 }
 
 /**
@@ -36,6 +41,7 @@ export type TurnEvent =
   | { type: 'tool-result'; call: ToolCallRecord }
   | { type: 'client-tool-call'; toolUse: ClientToolUse }
   | { type: 'citations'; citations: Citation[] }
+  | { type: 'products'; products: ProductCard[] }
   | { type: 'usage'; usage: LlmUsage }
   | { type: 'done'; answer: TurnAnswer }
   | { type: 'error'; error: unknown };

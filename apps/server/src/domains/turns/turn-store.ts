@@ -3,6 +3,7 @@ import type { assistants } from '../../db/schema';
 import type { AppError } from '../../lib/app-error';
 import type { Spending } from '../billing';
 import type { AbilityScope } from '../functions';
+import type { OrderHelpAsker } from '../order-help';
 import type { ClientToolSpec } from './answer-turn';
 import type { FunctionTool } from './assistant-tools';
 import type { TurnAnswer } from './turn-events';
@@ -45,6 +46,8 @@ export interface LoadedTurn {
   ownerAsking?: boolean;
   /** Saves a lead on the shared thread (the lead-capture ability); absent for other thread kinds. */
   saveContact?: AbilityScope['saveContact'];
+  /** Who asks, for the built-in order help (verification codes, guessing limits); absent: no order help. */
+  orderHelp?: OrderHelpAsker;
 }
 
 /**

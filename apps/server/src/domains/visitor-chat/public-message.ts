@@ -1,3 +1,4 @@
+import type { ProductCard, QuickReply } from '@aisle/contracts/commerce';
 import type { PublicMessage, VisitorThread } from '@aisle/contracts/visitor-chat';
 import type { sharedThreads } from '../../db/schema';
 import { type StoredCitation, visitorReplyOf } from './visitor-citations';
@@ -21,7 +22,7 @@ export interface MessageLike {
  * page renders it as text, so markup in it is shown, never run.
  */
 export function toPublicMessage(message: MessageLike): PublicMessage {
-  const usage = (message.llmUsage ?? {}) as { citations?: StoredCitation[] };
+  const usage = (message.llmUsage ?? {}) as { citations?: StoredCitation[]; products?: unknown; quickReplies?: unknown };
   const stored = Array.isArray(usage.citations) ? usage.citations : [];
   const manual = message.isManualResponse === true;
   // Visitors' and staff's words are shown exactly as written; only the bot's replies cite sources.
@@ -37,6 +38,9 @@ export function toPublicMessage(message: MessageLike): PublicMessage {
     ...(manual && typeof message.senderName === 'string' && message.senderName ? { senderName: message.senderName } : {}),
     createdAt: message.createdAt instanceof Date ? message.createdAt.toISOString() : new Date(String(message.createdAt)).toISOString(),
     citations,
+    // The store's products the reply named, and its one-tap replies, as stored with it (issue 32).
+    ...(bot && Array.isArray(usage.products) && usage.products.length ? { products: usage.products as ProductCard[] } : {}),
+    ...(bot && Array.isArray(usage.quickReplies) && usage.quickReplies.length ? { quickReplies: usage.quickReplies as QuickReply[] } : {}),
   };
 }
 

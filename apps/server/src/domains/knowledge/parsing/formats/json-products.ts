@@ -123,6 +123,7 @@ function variantDraft(variant: JsonObject, optionNames: string[]): VariantDraft 
     ? parseWeight(measurement.value, text(measurement.unit))
     : (parseWeight(variant.weight ?? byRole(variant, 'weight'), unit) ?? weightFromGrams(variant.grams, unit));
   return {
+    id: variantIdOf(variant.id ?? variant.variant_id ?? variant.variantId),
     title: text(variant.title ?? variant.name),
     sku: text(variant.sku ?? byRole(variant, 'sku')),
     price: money(variant.price ?? byRole(variant, 'price') ?? byRole(variant, 'compareAtPrice')),
@@ -137,6 +138,17 @@ function variantDraft(variant: JsonObject, optionNames: string[]): VariantDraft 
     ),
     available: parseFlag(pick(variant, 'availableForSale', 'available') ?? byRole(variant, 'available')),
   };
+}
+
+/**
+ * A variant's id as carts take it: Shopify's numeric id, from a number, a digit string or a GraphQL
+ * gid ("gid://shopify/ProductVariant/44012345678901"); other ids are not a cart's, so none.
+ */
+function variantIdOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const match = /^(?:gid:\/\/shopify\/ProductVariant\/)?(\d{1,20})$/.exec(value.trim());
+  return match?.[1];
 }
 
 /** Leaf values as "path: value" lines, the path joining keys with dots (arrays by position). */

@@ -9,6 +9,8 @@ import { compareDecimal, gramsOf, type Money } from './product-values';
  */
 
 export interface VariantDraft {
+  /** The platform's variant id (Shopify's numeric id), which carts take. */
+  id?: string;
   title?: string;
   sku?: string;
   price?: Money | null;
@@ -79,6 +81,7 @@ function finishVariant(draft: VariantDraft, product: ProductDraft, currency: str
   const title = draft.title && !DEFAULT_VARIANT.test(draft.title) ? draft.title : Object.values(options).join(' / ') || product.title;
   const inventory = draft.inventory ?? null;
   return {
+    ...(draft.id ? { id: draft.id } : {}),
     title,
     sku: draft.sku?.trim() || null,
     price: draft.price?.amount ?? null,
