@@ -10,8 +10,8 @@ import {
   productNamedByKind,
   productsOfKind,
   RUN_TOGETHER,
-  termsOfProduct,
   type StoredProduct,
+  termsOfProduct,
 } from './product-match';
 import { englishDetail, factOf, factsOf, measureOf, measureText, peopleOf } from './product-measures';
 import { type AskedFact, type ProductQuestion, parseProductQuestion, type Superlative, scriptLanguage } from './product-question';
@@ -34,7 +34,7 @@ export type { StoredProduct } from './product-match';
 const LISTED_MAX = 10;
 /** Asks to see what there is, without "which" or "do you have": "show me your tents", "テントの種類を教えて", "有哪些帳篷". */
 const BROWSE =
-  /\b(?:show me|list|browse|what kinds? of|options? for)\b|見せて|種類|一覧|ラインナップ|ขอดู|แนะนำ|มีแบบไหน|มีอะไรบ้าง|有哪些|有什麼|有什么|推薦|推荐|\bapa saja\b|\blihat\b|\bxem\b|giới thiệu|những loại|보여|추천|종류/iu;
+  /\b(?:show me|list|browse|what kinds? of|options? for)\b|見せて|種類|一覧|ラインナップ|ขอดู|แนะนำ|กี่แบบ|กี่ชนิด|กี่อย่าง|何種類|幾種|几种|berapa jenis|mấy loại|몇 가지|มีแบบไหน|มีอะไรบ้าง|有哪些|有什麼|有什么|推薦|推荐|\bapa saja\b|\blihat\b|\bxem\b|giới thiệu|những loại|보여|추천|종류/iu;
 
 export interface ProductAnswer {
   text: string;
@@ -281,6 +281,37 @@ function compareAnswer(
 }
 
 /**
+ * Asks what there is of a kind, and nothing more of it (no stock, weight, ingredient, size or
+ * waterproofing). Facts are not asked for: the kind's own name may read as one ("กันแดด", sunscreen,
+ * reads as SPF); kindListAnswer keeps to questions whose every word is the kind's.
+ */
+function browses(parsed: ProductQuestion, question: string): boolean {
+  const asks = parsed.asksWhich || parsed.asksHave || BROWSE.test(question);
+  return asks && !parsed.asksStock && !parsed.asksWeight && parsed.without === null && parsed.people === null && !parsed.waterproof;
+}
+
+/**
+ * The products of the kind asked for, each with its price, when there are several and the
+ * question asks for nothing beyond the kind ("電子レンジで使える茶器" asks more than "茶器": left to
+ * the text answer).
+ */
+function kindListAnswer(asking: Asking, question: string, pool: StoredProduct[] | null): ProductAnswer | null {
+  if (!pool || pool.length < 2) return null;
+  const asked = kindTerms(asking.question.topic);
+  const kindOnly = pool.every((product) => {
+    const terms = termsOfProduct(product.record);
+    return asked.every((term) => terms.has(term));
+  });
+  if (!kindOnly) return null;
+  const shown = pool.slice(0, LISTED_MAX);
+  const items = shown.map((product) => {
+    const price = priceText(product.record);
+    return price ? `${asking.say.the(product.record.title)} (${price})` : asking.say.the(product.record.title);
+  });
+  return { text: asking.say.kindList(kindWordOf(question, pool, asking.say.products), items), products: shown };
+}
+
+/**
  * The answer to a question about the shop's products from their records, or null when the
  * question is not one the records answer (the text answer takes over).
  */
@@ -324,6 +355,11 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     const answer = one ?? filterAnswer(asking, pool ?? products, kindWordOf(kindText, pool, asking.say.products));
     if (answer) return answer;
   }
+  // "มีครีมกันแดดแบบไหนบ้าง": several titles share the words asked, none is named whole: a kind to list.
+  if (named.length >= 2 && browses(parsed, question) && !fullyNamedProducts(question, products).length) {
+    const listed = kindListAnswer(asking, question, named);
+    if (listed) return listed;
+  }
   const [first] = named;
   if (first) return aboutWithEarlier(asking, question, first, earlier);
   if (referred) {
@@ -341,25 +377,10 @@ export function answerFromProducts(question: string, products: StoredProduct[], 
     const byValue = valueAnswer(asking, question, products);
     if (byValue) return byValue;
   }
-  // "Which tents do you have?", "テントの種類を教えて", "มีเต็นท์แบบไหนบ้าง": the products of that kind, with their prices.
-  const browsing = parsed.asksWhich || parsed.asksHave || BROWSE.test(question);
-  const qualified = parsed.asksStock || parsed.facts.length || parsed.without !== null || parsed.people !== null || parsed.waterproof;
-  if (!named.length && browsing && !qualified) {
-    const pool = productsOfKind(question, products);
-    // Only the kind itself: "電子レンジで使える茶器" asks more than "茶器", and is left to the text answer.
-    const asked = kindTerms(parsed.topic);
-    const kindOnly = pool?.every((product) => {
-      const terms = termsOfProduct(product.record);
-      return asked.every((term) => terms.has(term));
-    });
-    if (pool && pool.length >= 2 && kindOnly) {
-      const shown = pool.slice(0, LISTED_MAX);
-      const items = shown.map((product) => {
-        const price = priceText(product.record);
-        return price ? `${asking.say.the(product.record.title)} (${price})` : asking.say.the(product.record.title);
-      });
-      return { text: asking.say.kindList(kindWordOf(question, pool, asking.say.products), items), products: shown };
-    }
+  // "Which tents do you have?", "テントの種類を教えて": the products of that kind, with their prices.
+  if (!named.length && browses(parsed, question)) {
+    const listed = kindListAnswer(asking, question, productsOfKind(question, products));
+    if (listed) return listed;
   }
   if (parsed.asksStock) {
     const pool = productsOfKind(question, products);

@@ -19,7 +19,14 @@ const products = {
       product_type: 'Tents',
       options: [{ name: 'Color', values: ['Moss', 'Sand'] }],
       variants: [
-        { id: 'gid://shopify/ProductVariant/44011', title: 'Moss', option1: 'Moss', price: '32000', compare_at_price: '36000', available: true },
+        {
+          id: 'gid://shopify/ProductVariant/44011',
+          title: 'Moss',
+          option1: 'Moss',
+          price: '32000',
+          compare_at_price: '36000',
+          available: true,
+        },
         { id: 'gid://shopify/ProductVariant/44012', title: 'Sand', option1: 'Sand', price: '32000', available: false },
       ],
     },
@@ -43,6 +50,31 @@ const products = {
   ],
 };
 
+/** A Bangkok skincare shop's list, in Thai, in baht (a CSV-like JSON without variant ids: cards link, no cart). */
+const thaiProducts = {
+  currency: 'THB',
+  products: [
+    {
+      title: 'ครีมกันแดดใบบัว SPF50',
+      url: 'https://baibua.example/products/sunscreen-spf50',
+      image: 'https://cdn.baibua.example/sunscreen-50.jpg',
+      description: 'ครีมกันแดดเนื้อบางเบา กันน้ำ เหมาะกับผิวแพ้ง่าย',
+      product_type: 'ครีมกันแดด',
+      price: '590',
+    },
+    {
+      title: 'ครีมกันแดดใบบัว สูตรเด็ก',
+      url: 'https://baibua.example/products/sunscreen-kids',
+      image: 'https://cdn.baibua.example/sunscreen-kids.jpg',
+      description: 'ครีมกันแดดสำหรับเด็ก อ่อนโยน ไม่มีน้ำหอม',
+      product_type: 'ครีมกันแดด',
+      price: '450',
+      compare_at_price: '520',
+    },
+    { title: 'โทนเนอร์ใบบัว', description: 'โทนเนอร์สำหรับผิวมัน', product_type: 'โทนเนอร์', price: '390' },
+  ],
+};
+
 describe('product cards on answers that name the store’s products', () => {
   let t: TestApp;
   let owner: TestViewer;
@@ -50,7 +82,11 @@ describe('product cards on answers that name the store’s products', () => {
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ DEFAULT_MODEL: 'local:extractive', SHARED_CHAT_VISITOR_RATE_LIMIT: '1000', SHARED_CHAT_READ_RATE_LIMIT: '1000' });
+    t = await createTestApp({
+      DEFAULT_MODEL: 'local:extractive',
+      SHARED_CHAT_VISITOR_RATE_LIMIT: '1000',
+      SHARED_CHAT_READ_RATE_LIMIT: '1000',
+    });
     const user = await createVerifiedUser(t, { email: 'owner@kumo-outdoor.test' });
     owner = { email: user.email, access: user.access, isStaff: false };
     const storeId = await createStore(t, owner, 'Catalog');
@@ -96,7 +132,7 @@ describe('product cards on answers that name the store’s products', () => {
       payload: { token, message: 'Tell me about the Hoshi Sleeping Bag', sharedThreadId, visitorToken },
     });
     const done = parseEvents(streamed.body).find((event) => event.event === 'done');
-    expect((done?.data.reply.products as GqlData[]).map((card) => card.title)).toEqual(['Hoshi Sleeping Bag']);
+    expect(((done?.data.reply.products ?? []) as GqlData[]).map((card) => card.title)).toEqual(['Hoshi Sleeping Bag']);
     expect(done?.data.reply.products[0].image).toBeNull();
 
     const history = await visitor(t, 'thread', { token, sharedThreadId, visitorToken });
@@ -104,9 +140,14 @@ describe('product cards on answers that name the store’s products', () => {
     expect(replies.map((message) => (message.products as GqlData[]).length)).toEqual([cards.length, 1]);
 
     // The owner's inbox has what the shopper saw, stored with the reply.
-    const inbox = await gql(t, owner, `query($id: ID!) { sharedMessagesBySharedThreadID(sharedThreadID: $id) { items { ${MESSAGE_FIELDS} } } }`, {
-      id: sharedThreadId,
-    });
+    const inbox = await gql(
+      t,
+      owner,
+      `query($id: ID!) { sharedMessagesBySharedThreadID(sharedThreadID: $id) { items { ${MESSAGE_FIELDS} } } }`,
+      {
+        id: sharedThreadId,
+      },
+    );
     const stored = ((inbox.data?.sharedMessagesBySharedThreadID.items ?? []) as GqlData[]).filter((m) => m.senderType === 'assistant');
     expect(stored.map((message) => JSON.parse(message.llmUsage).products.length).sort()).toEqual([1, cards.length].sort());
   });
@@ -120,6 +161,33 @@ describe('product cards on answers that name the store’s products', () => {
     const tapped = await visitor(t, 'message', { token, message: quick[0]?.text, sharedThreadId, visitorToken });
     expect(tapped.body.reply.content).toContain('スタッフに対応を依頼しました');
     expect(tapped.body.reply.quickReplies).toBeUndefined();
+  });
+
+  it('lists a Thai shop’s products of a kind as cards in baht, with the quick reply in Thai', async () => {
+    const thai = await createVerifiedUser(t, { email: 'owner@baibua.test' });
+    const thaiOwner = { email: thai.email, access: thai.access, isStaff: false };
+    const storeId = await createStore(t, thaiOwner, 'สินค้า');
+    const { fileIds } = await uploadFiles(t, thaiOwner, storeId, [
+      { fileName: 'สินค้า.json', contentType: 'application/json', bytes: JSON.stringify(thaiProducts) },
+    ]);
+    await waitForFiles(t, fileIds);
+    const thaiAssistant = await createAssistant(t, thaiOwner, { model: 'local:extractive' });
+    expect((await post(t, thaiOwner, '/api/assistant/store-add/', { assistantId: thaiAssistant, storeId })).status).toBe(201);
+    const thaiToken = (await shareAssistant(t, thaiOwner, thaiAssistant)).shareToken.token;
+
+    const asked = await visitor(t, 'message', { token: thaiToken, message: 'มีครีมกันแดดแบบไหนบ้างคะ' });
+    expect(asked.status).toBe(200);
+    const cards = asked.body.reply.products as GqlData[];
+    expect(cards.map((card) => card.title).sort()).toEqual(['ครีมกันแดดใบบัว SPF50', 'ครีมกันแดดใบบัว สูตรเด็ก'].sort());
+    expect(cards.find((card) => card.title.includes('สูตรเด็ก'))).toMatchObject({
+      price: '450',
+      compareAtPrice: '520',
+      currency: 'THB',
+      image: 'https://cdn.baibua.example/sunscreen-kids.jpg',
+    });
+    // No variant ids in this list: nothing a cart could take.
+    expect(cards.flatMap((card) => card.variants.map((variant: GqlData) => variant.id))).toEqual([null, null]);
+    expect(asked.body.reply.quickReplies).toEqual([{ kind: 'handoff', label: 'ขอคุยกับพนักงาน', text: 'ขอคุยกับพนักงาน' }]);
   });
 
   it('shows the owner the same cards in their own chat (streamed), without the quick reply', async () => {
