@@ -60,3 +60,40 @@ export const channelBreakdownEntrySchema = z.object({
   customerInteractions: z.number(),
   cost: z.number(),
 });
+
+// ── From chat: what the chat did for the shop (issue 32) ────────────────────────────────────
+
+/** How far back the "From chat" counts reach (the dashboard reads 180 days: 90 shown, 90 before). */
+export const COMMERCE_COUNTS_MAX_DAYS = 366;
+
+/**
+ * `GET /api/analytics/commerce/`: the owner's "From chat" counts per UTC day, from `since` on,
+ * counted from the commerce action log when asked (no stored rows to refresh). One filter at a time,
+ * as on the dashboard: an assistant, or a channel (a shared thread's origin; none recorded is web).
+ */
+export const commerceCountsQuerySchema = z.object({
+  since: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }),
+  assistantId: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
+  channel: z.enum(analyticsChannels, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }).optional(),
+});
+export type CommerceCountsQuery = z.infer<typeof commerceCountsQuerySchema>;
+
+/**
+ * One UTC day's counts (days without any are left out), from shoppers' chats only (the owner's own
+ * test chat is not counted):
+ * - `ordersHelped`: orders a shopper was shown after matching them (an order looked up twice in one
+ *   chat on one day counts once);
+ * - `returnsStarted`: returns requested for a verified shopper;
+ * - `addedToCart`: products added to the storefront's cart from a card.
+ */
+export const commerceDayCountsSchema = z.object({
+  /** "2026-03-14" (UTC). */
+  day: z.string(),
+  ordersHelped: z.number().int(),
+  returnsStarted: z.number().int(),
+  addedToCart: z.number().int(),
+});
+export type CommerceDayCounts = z.infer<typeof commerceDayCountsSchema>;
+
+export const commerceCountsResponseSchema = z.object({ days: z.array(commerceDayCountsSchema) });
+export type CommerceCountsResponse = z.infer<typeof commerceCountsResponseSchema>;

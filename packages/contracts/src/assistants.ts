@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpAction, type OrderHelpSettings, orderHelpSettingsSchema } from './commerce';
 
 /**
  * Assistants, their links and threads (spec §3 Assistant, Thread, join records; §7 Assistant,
@@ -73,6 +74,34 @@ export const storeRetrievalSettingsSchema = z.object(
 );
 export type StoreRetrievalSettings = z.infer<typeof storeRetrievalSettingsSchema>;
 
+/**
+ * Which built-in order-help actions an assistant may take (issue 32; `OrderHelpSettings` in
+ * commerce.ts). An action left out of the object stays on, as it is by default; null turns every
+ * action back on (what a stored null means too).
+ */
+const orderHelpSwitch = (action: OrderHelpAction) => bool.default(DEFAULT_ORDER_HELP_SETTINGS[action]);
+export const assistantOrderHelpSchema = z
+  .object(
+    {
+      status: orderHelpSwitch('status'),
+      returns: orderHelpSwitch('returns'),
+      addressChange: orderHelpSwitch('addressChange'),
+      resendConfirmation: orderHelpSwitch('resendConfirmation'),
+    },
+    { error: typeError('Expected a JSON object.') },
+  )
+  .pipe(orderHelpSettingsSchema)
+  .nullable();
+
+/**
+ * An assistant's order-help switches as stored: null, or a value that is not a settings object, is
+ * every action on; an object naming only some leaves the rest on (as order-help reads them).
+ */
+export function orderHelpSettingsOf(stored: unknown): OrderHelpSettings {
+  const parsed = orderHelpSettingsSchema.partial().safeParse(stored);
+  return { ...DEFAULT_ORDER_HELP_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
 /** A suggested question shown to visitors, with the example answer the model follows. */
 export const suggestedQuestionSchema = z.object(
   {
@@ -109,6 +138,7 @@ const assistantFields = {
     .max(SUGGESTED_QUESTIONS_MAX, tooMany(SUGGESTED_QUESTIONS_MAX)),
   status: text(STATUS_MAX_LENGTH),
   log: text(LOG_MAX_LENGTH),
+  orderHelp: assistantOrderHelpSchema,
 };
 
 /**
@@ -198,6 +228,8 @@ export const assistantSchema = z.object({
   assistantAvatarUrl: z.string().nullable(),
   userAvatarUrl: z.string().nullable(),
   assistantUserQA: z.unknown(),
+  /** Which built-in order-help actions are on (`OrderHelpSettings`); null: all of them; read with `orderHelpSettingsOf`. */
+  orderHelp: orderHelpSettingsSchema.partial().nullable().optional(),
 });
 export type Assistant = z.infer<typeof assistantSchema>;
 

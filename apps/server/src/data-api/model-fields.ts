@@ -6,7 +6,14 @@ export function allFields(model: ModelDef): FieldDef[] {
   const implicit: FieldDef[] = [
     { name: 'id', column: 'id', type: 'ID', required: true, readonly: true },
     { name: 'createdAt', column: 'createdAt', type: 'AWSDateTime', required: true, readonly: true },
-    { name: 'updatedAt', column: 'updatedAt', type: 'AWSDateTime', required: true, readonly: true },
+    // An append-only log (no updated_at column) was last changed when it was written.
+    {
+      name: 'updatedAt',
+      column: 'updatedAt' in model.table ? 'updatedAt' : 'createdAt',
+      type: 'AWSDateTime',
+      required: true,
+      readonly: true,
+    },
   ];
   if (model.owned) implicit.push({ name: 'ownerEmail', column: 'ownerEmail', type: 'String', required: true, readonly: true });
   return [...implicit, ...model.fields];

@@ -39,6 +39,7 @@ const validSamples: Record<string, unknown> = {
   tools: JSON.stringify([]),
   assistantUserQA: JSON.stringify([{ question: 'Changed?', answer: 'Yes.' }]),
   storeRetrievalSettings: JSON.stringify({ passagesPerTurn: 4, minimumScore: 0 }),
+  orderHelp: JSON.stringify({ status: true, returns: false, addressChange: true, resendConfirmation: false }),
   variables: JSON.stringify(['CHANGED']),
   requiredVariables: JSON.stringify([]),
   returnType: 'object',

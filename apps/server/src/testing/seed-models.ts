@@ -62,6 +62,15 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
     customersHelped: 4,
     totalInteractions: 12,
   });
+  rows.CommerceAction = await owned('CommerceAction', {
+    kind: 'order_status',
+    ok: true,
+    outcome: 'status',
+    assistantId: rows.Assistant.id,
+    sharedThreadId: rows.SharedThread.id,
+    visitorKey: `visitor-of-${ownerEmail}`,
+    orderName: '#1001',
+  });
   rows.Conversation = await owned('Conversation', { name: 'Support', metadata: { topic: 'orders' } });
   rows.ConversationMessage = await owned('ConversationMessage', {
     conversationId: rows.Conversation.id,

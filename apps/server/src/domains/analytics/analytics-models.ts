@@ -1,6 +1,7 @@
 import { ro } from '../../data-api/model-builders';
 import type { FieldDef, ModelDef } from '../../data-api/model-types';
 import { customerValueAnalytics } from '../../db/schema';
+import { commerceActionModels } from './commerce-action-models';
 
 function analyticsFields(): FieldDef[] {
   const floats = [
@@ -45,7 +46,10 @@ function analyticsFields(): FieldDef[] {
   ];
 }
 
-/** Customer-value analytics: computed by the server, read-only through the data API, live. */
+/**
+ * Customer-value analytics: computed by the server, read-only through the data API, live; then the
+ * commerce action log the dashboard's "From chat" counts are made of.
+ */
 export const analyticsModels: ModelDef[] = [
   {
     name: 'CustomerValueAnalytics',
@@ -59,4 +63,5 @@ export const analyticsModels: ModelDef[] = [
     // The dashboard follows a refresh live: each row it wrote or changed (none when nothing changed).
     subscriptions: ['create', 'update'],
   },
+  ...commerceActionModels,
 ];

@@ -1,12 +1,13 @@
-import { refreshAnalyticsResponseSchema } from '@aisle/contracts/analytics';
+import { commerceCountsQuerySchema, commerceCountsResponseSchema, refreshAnalyticsResponseSchema } from '@aisle/contracts/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
+import { countCommerceActions } from './count-commerce-actions';
 import { refreshCustomerValueAnalytics } from './refresh-customer-value-analytics';
 
 const security = [{ bearerAuth: [] }];
 
-/** The dashboard's refresh button, mounted under `/api` by app.ts. */
+/** The dashboard's refresh button and its "From chat" counts, mounted under `/api` by app.ts. */
 export async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, env, events } = app.services;
@@ -38,5 +39,22 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
       const result = await refreshCustomerValueAnalytics(db, viewerOf(request).email, { events });
       return { ...result, refreshedAt: result.refreshedAt.toISOString() };
     },
+  );
+
+  app.get(
+    '/analytics/commerce/',
+    {
+      schema: {
+        tags: ['Analytics'],
+        summary: "The caller's orders helped, returns started and cart additions from chat, per UTC day",
+        description:
+          'Counted from the commerce action log (`listCommerceActions`) when asked, from `since` on (at most ' +
+          '366 days back). Filter by `assistantId` or by `channel` (a thread origin). Days without any are left out.',
+        security,
+        querystring: commerceCountsQuerySchema,
+        response: { 200: commerceCountsResponseSchema },
+      },
+    },
+    async (request) => ({ days: await countCommerceActions(db, { ownerEmail: viewerOf(request).email, ...request.query }) }),
   );
 }

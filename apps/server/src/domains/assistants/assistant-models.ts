@@ -82,6 +82,8 @@ export const assistantModels: ModelDef[] = [
       f('assistantAvatarUrl', 'String'),
       f('userAvatarUrl', 'String'),
       f('assistantUserQA', 'AWSJSON'),
+      // Which built-in order-help actions are on (`OrderHelpSettings`); null: all of them.
+      f('orderHelp', 'AWSJSON'),
     ],
     create: 'owner',
     update: 'owner',

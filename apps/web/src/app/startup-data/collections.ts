@@ -49,7 +49,7 @@ export const StoreCollectionFields = graphql(`
 `);
 
 export const AssistantCollectionFields = graphql(`
-  fragment AssistantCollectionFields on Assistant { id createdAt updatedAt ownerEmail status log assistantName tools tool_resources instructions model temperature topP inputTokens outputTokens isShared storeRetrievalSettings isSafeGuardOn pauseOnHandoff safeGuardInstruction useCase assistantAvatarUrl userAvatarUrl assistantUserQA }
+  fragment AssistantCollectionFields on Assistant { id createdAt updatedAt ownerEmail status log assistantName tools tool_resources instructions model temperature topP inputTokens outputTokens isShared storeRetrievalSettings isSafeGuardOn pauseOnHandoff safeGuardInstruction useCase assistantAvatarUrl userAvatarUrl assistantUserQA orderHelp }
 `);
 
 export const TemplateCollectionFields = graphql(`

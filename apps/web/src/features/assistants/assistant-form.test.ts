@@ -89,7 +89,22 @@ describe('the assistant form and the API body', () => {
       assistantAvatarUrl: '',
       userAvatarUrl: 'https://cdn.test/u.png',
       assistantUserQA: [{ question: 'Sizes?', answer: 'S to XL.' }],
+      orderHelp: { status: true, returns: true, addressChange: true, resendConfirmation: true },
     });
+  });
+
+  it('reads the order help switches as REST and the data API send them, every action on when none are stored', () => {
+    const allOn = { status: true, returns: true, addressChange: true, resendConfirmation: true };
+    const read = (orderHelp: unknown) =>
+      formFromAssistant({ ...assistant, orderHelp } as Assistant, noLinks(), 'local:extractive').orderHelp;
+    expect(read(undefined)).toEqual(allOn);
+    expect(read(null)).toEqual(allOn);
+    expect(read('null')).toEqual(allOn);
+    expect(read({ ...allOn, returns: false })).toEqual({ ...allOn, returns: false });
+    expect(read(JSON.stringify({ ...allOn, addressChange: false }))).toEqual({ ...allOn, addressChange: false });
+    expect(read('junk')).toEqual(allOn);
+    const values = formFromAssistant({ ...assistant, orderHelp: { ...allOn, resendConfirmation: false } }, noLinks(), 'local:extractive');
+    expect(formToRequest(values).orderHelp).toEqual({ ...allOn, resendConfirmation: false });
   });
 
   it('refuses a blank name and out-of-range numbers with the contract messages', () => {

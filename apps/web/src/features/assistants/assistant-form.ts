@@ -3,8 +3,10 @@ import {
   type CreateAssistantRequest,
   createAssistantRequestSchema,
   DEFAULT_STORE_RETRIEVAL_SETTINGS,
+  orderHelpSettingsOf,
   storeRetrievalSettingsSchema,
 } from '@aisle/contracts/assistants';
+import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpSettings } from '@aisle/contracts/commerce';
 import type { LinkedIds } from './link-kinds';
 import { noLinks } from './link-kinds';
 import { type QuestionRow, rowsFromStored, rowsToRequest } from './suggested-questions';
@@ -21,6 +23,8 @@ export interface AssistantFormValues {
   isSafeGuardOn: boolean;
   /** Auto-reply pauses on a visitor's thread once it is handed to a person. */
   pauseOnHandoff: boolean;
+  /** Which built-in order-help actions are on (all of them unless the owner turns one off). */
+  orderHelp: OrderHelpSettings;
   safeGuardInstruction: string;
   useCase: string;
   assistantAvatarUrl: string;
@@ -50,6 +54,7 @@ export function emptyForm(defaultModelId: string, storeIds: readonly string[] = 
     minimumScore: DEFAULT_STORE_RETRIEVAL_SETTINGS.minimumScore,
     isSafeGuardOn: false,
     pauseOnHandoff: false,
+    orderHelp: { ...DEFAULT_ORDER_HELP_SETTINGS },
     safeGuardInstruction: '',
     useCase: '',
     assistantAvatarUrl: '',
@@ -86,6 +91,8 @@ export function formFromAssistant(assistant: Assistant, links: LinkedIds, defaul
     minimumScore: settings.minimumScore,
     isSafeGuardOn: assistant.isSafeGuardOn,
     pauseOnHandoff: assistant.pauseOnHandoff === true,
+    // The data API sends JSON text; null (or an assistant from before the switches) is all on.
+    orderHelp: orderHelpSettingsOf(jsonField(assistant.orderHelp)),
     safeGuardInstruction: assistant.safeGuardInstruction ?? '',
     useCase: assistant.useCase ?? '',
     assistantAvatarUrl: assistant.assistantAvatarUrl ?? '',
@@ -106,6 +113,7 @@ export function formToRequest(values: AssistantFormValues): CreateAssistantReque
     storeRetrievalSettings: { passagesPerTurn: values.passagesPerTurn, minimumScore: values.minimumScore },
     isSafeGuardOn: values.isSafeGuardOn,
     pauseOnHandoff: values.pauseOnHandoff,
+    orderHelp: { ...values.orderHelp },
     safeGuardInstruction: values.safeGuardInstruction,
     useCase: values.useCase.trim(),
     assistantAvatarUrl: values.assistantAvatarUrl.trim(),

@@ -25,7 +25,7 @@ import { PeakHoursHeatMap } from './peak-hours-heat-map';
  * The charts' legend: each series' colour and name. Recharts' own legend labels its icons in
  * English ("… legend icon") for screen readers; here the swatch is decoration and the name is read.
  */
-function chartLegend({ payload }: { payload?: readonly { value?: unknown; color?: string }[] }) {
+export function chartLegend({ payload }: { payload?: readonly { value?: unknown; color?: string }[] }) {
   return (
     <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-1 text-xs">
       {payload?.map((entry) => (

@@ -1,3 +1,4 @@
+import type { CommerceDayCounts } from '@aisle/contracts/analytics';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,6 +52,31 @@ const row = (daysAgo: number, extra: Partial<AnalyticsRow> = {}): Record<string,
   ...extra,
 });
 
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The dashboard's REST calls: the counts from chat (GET analytics/commerce/, per UTC day) and the
+ * refresh (POST analytics/refresh/), answered by `refresh` (by default: nothing new).
+ */
+function stubRest(refresh: () => Response | Promise<Response> = () => json({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) })) {
+  const state = { counts: [] as CommerceDayCounts[], countQueries: [] as URLSearchParams[] };
+  const refreshCalls = vi.fn(refresh);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/analytics/commerce/') {
+        state.countQueries.push(url.searchParams);
+        return json({ days: state.counts });
+      }
+      if (url.pathname === '/api/analytics/refresh/' && init?.method === 'POST') return refreshCalls();
+      return json({ detail: 'Not found.' }, 404);
+    }),
+  );
+  return Object.assign(state, { refreshCalls });
+}
+
 function renderScreen(initial: Record<string, unknown>[]) {
   const requests: Record<string, unknown>[] = [];
   let rows = initial;
@@ -92,6 +118,7 @@ describe('the dashboard', () => {
   ];
 
   it('shows the window’s key figures against the window before, and switches windows', async () => {
+    stubRest();
     const requests = renderScreen(history);
     expect(screen.getByTestId('dashboard-loading')).toBeInTheDocument();
     await screen.findByTestId('kpi-customers-helped');
@@ -119,6 +146,7 @@ describe('the dashboard', () => {
   });
 
   it('filters by channel, and exports the shown days as CSV', async () => {
+    stubRest();
     renderScreen(history);
     await screen.findByTestId('kpi-customers-helped');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'widget');
@@ -141,22 +169,17 @@ describe('the dashboard', () => {
   });
 
   it('asks the server to refresh, then reads the rows again', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ written: 1, removed: 0, rows: 1, refreshedAt: dayStart(0) }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const rest = stubRest(() => json({ written: 1, removed: 0, rows: 1, refreshedAt: dayStart(0) }));
     const requests = renderScreen(history);
     await screen.findByTestId('kpi-customers-helped');
     const before = requests.length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
+    expect(rest.refreshCalls).toHaveBeenCalled();
   });
 
   it('reads the rows again when the server writes new ones (live)', async () => {
+    stubRest();
     const requests = renderScreen(history) as unknown as Record<string, unknown>[] & { setRows: (rows: unknown[]) => void };
     await screen.findByTestId('kpi-customers-helped');
     expect(kpi('customers-helped')).toBe('9');
@@ -167,21 +190,95 @@ describe('the dashboard', () => {
   });
 
   it('computes the analytics once when there are none, then tells a new merchant what to do first', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const rest = stubRest();
     const requests = renderScreen([]);
     await screen.findByText('No customer conversations yet');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(rest.refreshCalls).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(2); // read, computed, read again
     expect(screen.getByRole('link', { name: 'Connect your store' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Run the setup wizard' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Share an assistant' })).toHaveAttribute('href', '/assistants');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});
+
+describe('the dashboard’s counts from chat', () => {
+  const history = [row(0), row(10, { customersHelped: 3, totalInteractions: 15 })];
+  const counted = (daysAgo: number, ordersHelped: number, returnsStarted: number, addedToCart: number): CommerceDayCounts => ({
+    day: dayStart(daysAgo).slice(0, 10),
+    ordersHelped,
+    returnsStarted,
+    addedToCart,
+  });
+  const fromChat = (id: string) => screen.getByTestId(`from-chat-${id}-value`).textContent;
+
+  it('shows orders helped, returns started and cart additions for the period, against the one before', async () => {
+    const rest = stubRest();
+    rest.counts = [counted(10, 1, 0, 5), counted(1, 0, 1, 0), counted(0, 3, 0, 5)];
+    renderScreen(history);
+    const section = await screen.findByRole('region', { name: 'From chat' });
+    await waitFor(() => expect(fromChat('orders-helped')).toBe('4'));
+    expect(fromChat('returns-started')).toBe('1');
+    expect(fromChat('added-to-cart')).toBe('10');
+    expect(within(section).getByTestId('from-chat-orders-helped')).toHaveTextContent('Orders helped');
+    expect(within(section).getByTestId('from-chat-orders-helped')).toHaveTextContent('No earlier data');
+    expect(within(section).getByRole('figure', { name: 'From chat by day' })).toBeInTheDocument();
+    expect(rest.countQueries[0]?.get('since')).toBe(dayStart(59));
+
+    await userEvent.click(screen.getByRole('button', { name: '7 days' }));
+    await waitFor(() => expect(rest.countQueries.at(-1)?.get('since')).toBe(dayStart(13)));
+    await waitFor(() => expect(fromChat('orders-helped')).toBe('3'));
+    expect(screen.getByTestId('from-chat-orders-helped')).toHaveTextContent('+200% vs previous period');
+    expect(fromChat('added-to-cart')).toBe('5');
+    expect(screen.getByTestId('from-chat-added-to-cart')).toHaveTextContent('+0% vs previous period');
+  });
+
+  it('asks for the chosen channel’s counts only', async () => {
+    const rest = stubRest();
+    renderScreen([...history, row(0, { aggregationType: 'channel', channel: 'widget' })]);
+    await screen.findByRole('region', { name: 'From chat' });
+    rest.counts = [counted(0, 0, 0, 2)];
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'widget');
+    await waitFor(() => expect(fromChat('added-to-cart')).toBe('2'));
+    expect(rest.countQueries.at(-1)?.get('channel')).toBe('widget');
+  });
+
+  it('says what will be counted while there is nothing yet, and reads the counts again with the dashboard (live)', async () => {
+    const rest = stubRest();
+    renderScreen(history);
+    const section = await screen.findByRole('region', { name: 'From chat' });
+    expect(await within(section).findByText('Nothing from chat in this period')).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'When shoppers check an order, start a return or add a product to their cart from the chat, it is counted here.',
+      ),
+    ).toBeInTheDocument();
+    expect(fromChat('orders-helped')).toBe('0');
+    expect(within(section).queryByRole('figure')).toBeNull();
+
+    rest.counts = [counted(0, 1, 0, 0)];
+    fake.current?.emit('onUpdateCustomerValueAnalytics', { id: 'x' });
+    await waitFor(() => expect(fromChat('orders-helped')).toBe('1'));
+    expect(within(section).queryByText('Nothing from chat in this period')).toBeNull();
+  });
+
+  it('reads in Japanese, numbers and empty state alike', async () => {
+    const rest = stubRest();
+    await act(() => i18n.changeLanguage('ja'));
+    try {
+      renderScreen(history);
+      const section = await screen.findByRole('region', { name: 'チャットからの成果' });
+      expect(await within(section).findByText('この期間のチャットからの成果はありません')).toBeInTheDocument();
+      cleanup();
+      rest.counts = [counted(0, 1200, 2, 7)];
+      renderScreen(history);
+      await waitFor(() => expect(fromChat('orders-helped')).toBe('1,200'));
+      expect(screen.getByTestId('from-chat-orders-helped')).toHaveTextContent('注文サポート件数');
+      expect(screen.getByTestId('from-chat-added-to-cart')).toHaveTextContent('カート追加数');
+      expect(screen.getByRole('figure', { name: 'チャットからの成果（日別）' })).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });
 
@@ -194,17 +291,16 @@ describe('the dashboard, current without a click', () => {
     const stale = [row(0, { lastRefreshed: minutesAgo(120) }), row(1, { lastRefreshed: minutesAgo(120) })];
     const now = minutesAgo(0);
     let requests: ReturnType<typeof renderScreen> & { setRows?: (rows: unknown[]) => void };
-    const fetchMock = vi.fn(async () => {
+    const rest = stubRest(() => {
       // The server recomputes: today's row counts the shopper who just wrote.
       requests.setRows?.([row(0, { customersHelped: 5, lastRefreshed: now }), row(1, { lastRefreshed: minutesAgo(120) })]);
       return refreshed(now);
     });
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = rest.refreshCalls;
     requests = renderScreen(stale);
     await screen.findByTestId('kpi-customers-helped');
     await waitFor(() => expect(kpi('customers-helped')).toBe('9'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/analytics/refresh/'), expect.objectContaining({ method: 'POST' }));
     expect(screen.getByText(/^Updated /)).toHaveTextContent(
       `Updated ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(now))}`,
     );
@@ -215,8 +311,7 @@ describe('the dashboard, current without a click', () => {
   });
 
   it('does not ask when the figures are fresh, and keeps quiet when an automatic refresh is refused', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ detail: 'Request was throttled.' }), { status: 429 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubRest(() => json({ detail: 'Request was throttled.' }, 429)).refreshCalls;
     renderScreen([row(0, { lastRefreshed: minutesAgo(0) })]);
     await screen.findByTestId('kpi-customers-helped');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -236,6 +331,7 @@ describe('the dashboard in Japanese and Thai', () => {
   const history = [row(0), row(1, { customersHelped: 2, totalInteractions: 10, actualCost: 0.25, estimatedCostSavings: 2.5 }), row(10)];
 
   it('shows its figures, filters and notes in Japanese, with Japanese dates', async () => {
+    stubRest();
     await act(() => i18n.changeLanguage('ja'));
     renderScreen(history);
     await screen.findByTestId('kpi-customers-helped');
@@ -256,6 +352,7 @@ describe('the dashboard in Japanese and Thai', () => {
   });
 
   it('shows its figures in Thai, with Thai (Buddhist era) dates', async () => {
+    stubRest();
     await act(() => i18n.changeLanguage('th'));
     renderScreen(history);
     await screen.findByTestId('kpi-customers-helped');
@@ -271,10 +368,7 @@ describe('the dashboard in Japanese and Thai', () => {
   });
 
   it('tells a new merchant what to do first, in Thai', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ written: 0, removed: 0, rows: 0, refreshedAt: dayStart(0) }))),
-    );
+    stubRest();
     await act(() => i18n.changeLanguage('th'));
     renderScreen([]);
     expect(await screen.findByText('ยังไม่มีการสนทนากับลูกค้า')).toBeInTheDocument();

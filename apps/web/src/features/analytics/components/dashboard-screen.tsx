@@ -22,6 +22,7 @@ import { useDashboardRows } from '../hooks/use-dashboard-rows';
 import { DashboardCharts, useChannelLabel } from './dashboard-charts';
 import { DashboardEmptyState } from './dashboard-empty-state';
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { FromChat } from './from-chat';
 import { KpiCards, usdRate } from './kpi-cards';
 
 function downloadCsv(text: string, name: string) {
@@ -164,6 +165,7 @@ export function DashboardScreen() {
       ) : (
         <div className="space-y-3">
           <KpiCards summary={summary} />
+          <FromChat days={days} filter={filter} />
           <DashboardCharts summary={summary} />
           <p className="text-muted-foreground text-xs">
             {t('dashboard.footnote', { minutes: summary.minutesPerConversation, rate: usdRate(format, summary.hourlyCostUsd) })}

@@ -31,7 +31,7 @@ interface Kpi {
 /** The fixed height every card has, with or without data: the grid never moves (CLS 0). */
 export const KPI_CARD_CLASS = 'h-28 rounded-xl border bg-card p-4 shadow-sm';
 
-function Change({ change, lowerIsBetter }: { change: number | null; lowerIsBetter?: boolean }) {
+export function Change({ change, lowerIsBetter }: { change: number | null; lowerIsBetter?: boolean }) {
   const { t } = useTranslation('analytics');
   const format = useFormat();
   if (change == null) return <span className="text-muted-foreground text-xs">{t('kpi.noEarlierData')}</span>;

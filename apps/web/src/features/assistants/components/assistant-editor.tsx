@@ -46,6 +46,7 @@ import { FormSection } from './form-section';
 import { LinkChecklist, type LinkOption } from './link-checklist';
 import { LinkFailures } from './link-failures';
 import { ModelPicker } from './model-picker';
+import { OrderHelpSection } from './order-help-section';
 import { RangeField } from './range-field';
 import { SuggestedQuestionsEditor } from './suggested-questions-editor';
 
@@ -66,6 +67,8 @@ export interface EditorProps {
   linkFailures?: { attempt: number; failures: readonly LinkFailure[] } | null;
   /** Makes one link call again for the saved assistant; throws the API's error. */
   onRetryLink?: (assistantId: string, change: LinkChange) => Promise<void>;
+  /** Whether the owner has a connected Shopify store (order help needs one); undefined while unknown. */
+  shopConnected?: boolean;
   /**
    * Which opening of the sheet this is: the form starts afresh when it changes. Defaults to the
    * assistant's id; the screen keeps it when a new assistant is saved and stays open for editing.
@@ -135,6 +138,7 @@ function EditorForm({
   onOpenChange,
   linkFailures,
   onRetryLink,
+  shopConnected,
 }: EditorProps) {
   const { t } = useTranslation('assistants');
   const format = useFormat();
@@ -390,6 +394,13 @@ function EditorForm({
             <Switch id={f('pause-on-handoff')} checked={values.pauseOnHandoff} onCheckedChange={(on) => set('pauseOnHandoff', on)} />
           </div>
         </FormSection>
+
+        <OrderHelpSection
+          id={f('order-help')}
+          value={values.orderHelp}
+          shopConnected={shopConnected}
+          onChange={(orderHelp) => set('orderHelp', orderHelp)}
+        />
 
         <FormSection title={t('editor.questions.title')} icon={MessageCircleQuestionIcon} description={t('editor.questions.description')}>
           <SuggestedQuestionsEditor

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ScreenHeader } from '@/components/layouts/screen-header';
 import { Button } from '@/components/ui/button';
 import { useModels } from '../api/get-models';
+import { useShopConnected } from '../api/get-shop-connection';
 import { type AssistantFormValues, emptyForm, formFromAssistant, jsonField } from '../assistant-form';
 import { AvatarSaveError, LinkSaveError, type PendingAvatars, useAssistantActions } from '../hooks/use-assistant-actions';
 import { useAssistantLinks } from '../hooks/use-assistant-links';
@@ -50,6 +51,7 @@ export function AssistantsScreen() {
   const { items: functions } = useCollection<FunctionItem>('functions');
   const { items: templates } = useCollection<TemplateItem>('templates');
   const models = useModels();
+  const shopConnected = useShopConnected();
   const links = useAssistantLinks();
   const { save, remove, uploadAvatar, retryLink } = useAssistantActions();
   // The last dialog stays described while it closes, so its text does not blank during the fade.
@@ -182,6 +184,7 @@ export function AssistantsScreen() {
         onSave={onSave}
         onUploadAvatar={uploadAvatar}
         linkFailures={linkFailures}
+        shopConnected={shopConnected}
         onRetryLink={retryLink}
         sessionKey={String(dialog.opening)}
       />
