@@ -7,7 +7,7 @@ import { signedLineWebhook } from './fake-line/fake-line-api';
 import type { FakeGraphApi } from './fake-meta/fake-graph-api';
 import { signedMetaWebhook } from './fake-meta/meta-webhooks';
 import type { TestViewer } from './graphql-client';
-import { post } from './knowledge';
+import { createStore, post, uploadFiles, waitForFiles } from './knowledge';
 import type { TestApp } from './test-app';
 
 /**
@@ -71,6 +71,30 @@ export async function connectLine(t: TestApp, line: FakeLineApi, viewer: TestVie
   });
   if (res.status !== 201) throw new Error(`line/connect answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { assistantId: assistant, account: res.body as unknown as ChannelAccount, line };
+}
+
+/**
+ * An owner's assistant that sells from a product list (a JSON file as a Shopify store's products.json
+ * or an exported catalog reads: titles, https images, prices, currency), uploaded to a store of its
+ * own through the Store screen's calls and linked to a new assistant. The assistant answers with the
+ * built-in model unless told otherwise, so which products an answer names is the list's.
+ */
+export async function createSellingAssistant(
+  t: TestApp,
+  viewer: TestViewer,
+  productList: unknown,
+  fields: Record<string, unknown> = { model: 'local:extractive' },
+): Promise<string> {
+  const storeId = await createStore(t, viewer, 'Catalog');
+  const { fileIds } = await uploadFiles(t, viewer, storeId, [
+    { fileName: 'products.json', contentType: 'application/json', bytes: JSON.stringify(productList) },
+  ]);
+  const [file] = await waitForFiles(t, fileIds);
+  if (file?.status !== 'ready') throw new Error(`the product list was not read: ${file?.status}`);
+  const assistantId = await createAssistant(t, viewer, { assistantName: 'Shop helper', ...fields });
+  const linked = await post(t, viewer, '/api/assistant/store-add/', { assistantId, storeId });
+  if (linked.status !== 201) throw new Error(`store-add answered ${linked.status}: ${JSON.stringify(linked.body)}`);
+  return assistantId;
 }
 
 /** Posts a Meta webhook delivery (signed with the fake app's secret unless told otherwise). */

@@ -38,3 +38,22 @@ export const storedContentOf = (message: Pick<InboundMessage, 'kind' | 'text'>) 
 
 /** Platform ids are short; anything longer is not one (and is never stored). */
 export const PLATFORM_ID_MAX = 512;
+
+/*
+ * What a customer's tap sends. A quick reply or a list row on Messenger, Instagram and WhatsApp
+ * carries a payload (or id) beside its visible title; the channels put the words the tap stands for
+ * there, after this prefix, so the tap reaches the bot as the customer's own message in full (a
+ * product's whole title, not the 24 characters a WhatsApp row shows; "I'd like to talk to a person",
+ * which hands the thread to a person). LINE's message action sends its text as is.
+ */
+const TAP_PREFIX = 'say:';
+
+/** The payload of a tap that sends `text`, within the platform's `max` characters (Messenger 1000, WhatsApp 200 or 256). */
+export function tapPayloadOf(text: string, max: number): string {
+  const payload = `${TAP_PREFIX}${text}`.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(payload) ? payload.slice(0, -1) : payload;
+}
+
+/** The words a tap's payload stands for; null for a payload that is not one of ours (the visible title is then the message). */
+export const tappedText = (payload: string | null | undefined): string | null =>
+  payload?.startsWith(TAP_PREFIX) && payload.length > TAP_PREFIX.length ? payload.slice(TAP_PREFIX.length) : null;

@@ -85,7 +85,8 @@ describe('outbound sends, handoff and reply windows', () => {
   });
 
   it('does not retry a 400 or a 403, and shows the error on /social', async () => {
-    graph.failNext(graphErrors.badRequest);
+    // The reply carries its quick reply: refused, it goes once more as its text alone, which is refused too.
+    graph.failNext(graphErrors.badRequest, graphErrors.badRequest);
     await messenger('psid-400', 'Hi');
     const conversation = await eventually(async () => {
       const found = await threadOf('messenger', 'psid-400');
@@ -93,7 +94,8 @@ describe('outbound sends, handoff and reply windows', () => {
     });
     expect(conversation.messages.at(-1)?.deliveryError).toContain('(#100)');
     await settle(3000);
-    expect(sendsTo('psid-400').map((sent) => sent.status)).toEqual([400]);
+    expect(sendsTo('psid-400').map((sent) => sent.status)).toEqual([400, 400]);
+    expect(sendsTo('psid-400').map((sent) => Object.keys(sent.body.message as object))).toEqual([['text', 'quick_replies'], ['text']]);
     const [account] = await accountsOf(t, owner, 'messenger');
     expect(account?.lastSendError).toContain('The parameter recipient is required');
     expect(account?.tokenState).toBe('valid');

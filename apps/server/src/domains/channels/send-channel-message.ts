@@ -1,5 +1,7 @@
 import { type ChannelName, isChannelName, replyRefusalOf, replyWindowOf } from '@aisle/contracts/channels';
+import { type ProductCard, productCardSchema, type QuickReply, quickReplySchema } from '@aisle/contracts/commerce';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { messagingAccounts, sharedMessages } from '../../db/schema';
@@ -10,6 +12,20 @@ import { channelMessages } from './channel-messages';
 import type { ChannelsContext } from './channels-context';
 import { type ChannelMessageSubject, loadChannelMessage } from './load-channel-turn';
 import { markTokenInvalid } from './mark-token-invalid';
+
+const offeredSchema = z.object({
+  products: z.array(productCardSchema).catch([]),
+  quickReplies: z.array(quickReplySchema).catch([]),
+});
+
+/**
+ * What the answer offers beside its text (stored with the reply in `llmUsage` by the turn): its
+ * products and quick replies; none when absent or unreadable (the reply then goes as its text).
+ */
+function offeredWith(llmUsage: unknown): { products: ProductCard[]; quickReplies: QuickReply[] } {
+  const parsed = offeredSchema.safeParse(llmUsage && typeof llmUsage === 'object' ? llmUsage : {});
+  return parsed.success ? parsed.data : { products: [], quickReplies: [] };
+}
 
 export interface SendRequest {
   messageId: string;
@@ -84,9 +100,11 @@ export async function sendChannelMessage(
     await recordDelivery(ctx, { messageId: message.id, accountId: null, sent: false, detail: blocked });
     return;
   }
+  const offered = message.isManualResponse ? { products: [], quickReplies: [] } : offeredWith(message.llmUsage);
   const outcome = await adapterOf(channel).send(ctx, account, {
     recipientId: thread.channelUserId,
     text: message.content,
+    ...offered,
     byPerson: message.isManualResponse,
     window: replyWindowOf(thread.origin, thread.lastVisitorMessageAt),
     messageId: message.id,

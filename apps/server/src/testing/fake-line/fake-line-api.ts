@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { type LineErrorBody, lineMessagesError } from './line-message-rules';
 
 /** A LINE Messaging API channel as the LINE Developers console shows it. */
 export interface FakeLineChannel {
@@ -21,10 +22,25 @@ export interface LineSend {
   /** The reply token, or the push's `to`. */
   target: string;
   retryKey: string | null;
+  /** The text messages' texts, one per line. */
   text: string;
+  /** The request's `messages` as sent (text, Flex Messages, quick replies). */
+  messages: LineMessage[];
   status: number;
+  /** LINE's error body when it refused the request. */
+  error: LineErrorBody | null;
   /** When the request arrived (`performance.now()` of this process). */
   receivedAt: number;
+}
+
+/** A message object as the fake received it (https://developers.line.biz/en/reference/messaging-api/#message-objects). */
+export interface LineMessage {
+  type: string;
+  text?: string;
+  altText?: string;
+  contents?: Record<string, unknown>;
+  quickReply?: { items: { type: string; action: { type: string; label?: string; text?: string } }[] };
+  [key: string]: unknown;
 }
 
 export interface InjectedLineFailure {
@@ -52,6 +68,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 /**
  * LINE's Messaging API on loopback: bot info, reply (a reply token works once, for a minute), push
  * (a retry key is accepted once: 409 after), and user profiles, with the error bodies LINE uses.
+ * Every reply and push is checked as LINE checks it (line-message-rules.ts): a message LINE would
+ * refuse (an unknown type, 13 bubbles, a 41-character button label, an http image) gets LINE's 400.
  * It also mints what LINE's webhooks carry: events with reply tokens, signed with a channel secret.
  */
 export class FakeLineApi {
@@ -143,18 +161,23 @@ export class FakeLineApi {
 
   private async message(kind: 'reply' | 'push', channel: FakeLineChannel, req: IncomingMessage, res: ServerResponse) {
     const body = await readJson(req);
-    const messages = (body.messages ?? []) as { type: string; text?: string }[];
+    const messages = (Array.isArray(body.messages) ? body.messages : []) as LineMessage[];
     const retryKey = (req.headers['x-line-retry-key'] as string | undefined) ?? null;
     const target = String(kind === 'reply' ? body.replyToken : body.to);
     const receivedAt = performance.now();
-    const record = (status: number) =>
+    const record = (status: number, error: LineErrorBody | null = null) =>
       this.sends.push({
         kind,
         token: channel.accessToken,
         target,
         retryKey,
-        text: messages.map((m) => m.text ?? '').join('\n'),
+        text: messages
+          .filter((m) => m.type === 'text')
+          .map((m) => m.text ?? '')
+          .join('\n'),
+        messages,
         status,
+        error,
         receivedAt,
       });
     const failure = this.failures.shift();
@@ -162,6 +185,11 @@ export class FakeLineApi {
       if (failure.accepted && retryKey) this.retryKeys.add(retryKey);
       record(failure.status);
       return send(res, failure.status, { message: failure.message ?? 'The API server is temporarily unavailable.' });
+    }
+    const invalid = lineMessagesError(body.messages);
+    if (invalid) {
+      record(400, invalid);
+      return send(res, 400, invalid);
     }
     if (kind === 'reply') {
       const issued = this.replyTokens.get(target);

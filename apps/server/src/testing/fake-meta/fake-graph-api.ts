@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { type GraphErrorBody, pageMessageError, whatsappMessageError } from './graph-message-rules';
 
 export const FAKE_META_APP_ID = '1234567890';
 export const FAKE_META_APP_SECRET = 'aisle-test-meta-app-secret-0123456789';
@@ -36,6 +37,8 @@ export interface GraphSend {
   token: string;
   body: Record<string, unknown>;
   status: number;
+  /** The Graph API's error body when the message was refused as invalid (graph-message-rules.ts). */
+  error?: GraphErrorBody;
   /** When the request arrived (`performance.now()` of this process: benchmarks time sends with it). */
   receivedAt: number;
 }
@@ -84,6 +87,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * WhatsApp Business Accounts a login granted), their phone numbers, `subscribed_apps`, the
  * Messenger/Instagram Send API and WhatsApp's messages endpoint (with Graph's error shapes, on
  * request), and customers' profiles. Tokens are checked: a revoked page's token gets OAuth 190.
+ * Every message sent is checked as Meta checks it (graph-message-rules.ts): a template with 11
+ * elements, a 21-character quick reply or a WhatsApp row title of 25 characters gets Meta's 400.
  */
 export class FakeGraphApi {
   readonly appId = FAKE_META_APP_ID;
@@ -147,6 +152,10 @@ export class FakeGraphApi {
   }
 
   /** Successful sends, as the customers received them: `{to, text, tag}`. */
+  /**
+   * The messages accepted, in order, each with its text: a text message's, or the body of a
+   * WhatsApp interactive message (a generic template has none); `body` is what was sent.
+   */
   delivered() {
     return this.sends
       .filter((sent) => sent.status === 200)
@@ -154,17 +163,19 @@ export class FakeGraphApi {
         const body = sent.body as {
           recipient?: { id: string };
           to?: string;
-          message?: { text: string };
+          message?: { text?: string; attachment?: unknown; quick_replies?: unknown };
           text?: { body: string };
+          interactive?: { type?: string; body?: { text?: string } };
           tag?: string;
           messaging_type?: string;
         };
         return {
           from: sent.senderId,
           to: body.recipient?.id ?? body.to ?? '',
-          text: body.message?.text ?? body.text?.body ?? '',
+          text: body.message?.text ?? body.text?.body ?? body.interactive?.body?.text ?? '',
           tag: body.tag ?? null,
           messagingType: body.messaging_type ?? null,
+          body: sent.body,
         };
       });
   }
@@ -351,6 +362,12 @@ export class FakeGraphApi {
     if (allowed !== 'ok') {
       record(allowed === 'revoked' ? 401 : 400);
       return oauthError(res, allowed === 'revoked' ? 401 : 400, 'Error validating access token: The session has been invalidated.');
+    }
+    // The message itself, as Meta checks it: a shape or a limit Meta refuses gets its 400.
+    const invalid = body.messaging_product !== undefined ? whatsappMessageError(body) : pageMessageError(body.message);
+    if (invalid) {
+      this.sends.push({ senderId, token, body, status: 400, error: invalid, receivedAt });
+      return send(res, 400, invalid);
     }
     record(200);
     if (body.messaging_product === 'whatsapp') {

@@ -26,6 +26,22 @@ export function textEvent(input: { to: string; from: string; text: string; mid?:
   };
 }
 
+/**
+ * A customer's tap on a quick reply (Messenger and Instagram): a text message whose text is the
+ * quick reply's title, with `quick_reply.payload` as the page set it
+ * (https://developers.facebook.com/docs/messenger-platform/send-messages/quick-replies,
+ * https://developers.facebook.com/docs/messenger-platform/instagram/features/quick-replies: "The message object
+ * will also contain a field named quick_reply containing the payload data").
+ */
+export function quickReplyEvent(input: { to: string; from: string; title: string; payload: string; mid?: string }): MessagingEvent {
+  return {
+    sender: { id: input.from },
+    recipient: { id: input.to },
+    timestamp: Date.now(),
+    message: { mid: input.mid ?? newMid(), text: input.title, quick_reply: { payload: input.payload } },
+  };
+}
+
 /** An attachment (image, audio, sticker as an image with a sticker id). */
 export function attachmentEvent(input: {
   to: string;
@@ -119,6 +135,52 @@ export function whatsappMessagesPayload(input: {
                 type: 'text',
                 text: { body: m.text },
               })),
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * A customer's tap on an interactive message (WhatsApp): `type: interactive` with `button_reply` (a
+ * reply button) or `list_reply` (a list row), `{id, title}` as the business set them, and `context`
+ * naming the message tapped: the `messages` webhook the reply buttons and list pages describe
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/interactive-reply-buttons-messages,
+ * …/interactive-list-messages: "Selecting an option triggers a webhook, which identifies the user's selected option").
+ */
+export function whatsappInteractivePayload(input: {
+  wabaId: string;
+  phoneNumberId: string;
+  from: string;
+  reply: { kind: 'button_reply' | 'list_reply'; id: string; title: string; description?: string };
+  context?: string;
+  id?: string;
+}) {
+  const { kind, ...reply } = input.reply;
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: input.wabaId,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: input.phoneNumberId },
+              contacts: [{ profile: { name: 'Customer' }, wa_id: input.from }],
+              messages: [
+                {
+                  context: { from: '15550783881', id: input.context ?? newWamid() },
+                  from: input.from,
+                  id: input.id ?? newWamid(),
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'interactive',
+                  interactive: { type: kind, [kind]: reply },
+                },
+              ],
             },
             field: 'messages',
           },

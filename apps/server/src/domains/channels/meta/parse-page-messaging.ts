@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { type InboundKind, type InboundMessage, PLATFORM_ID_MAX } from '../inbound-message';
+import { type InboundKind, type InboundMessage, PLATFORM_ID_MAX, tappedText } from '../inbound-message';
 
 /*
  * Messenger (`object: page`) and Instagram (`object: instagram`) webhooks: the Messenger Platform's
  * format, `entry[].messaging[]`, one event each. Only a customer's new message is a message here:
  * echoes of the page's own sends (`is_echo`), read receipts (`read`), deliveries (`delivery`),
- * reactions (`reaction`), edits, postbacks and deleted messages are never answered.
+ * reactions (`reaction`), edits, postbacks and deleted messages are never answered. A tapped quick
+ * reply is a message whose `quick_reply.payload` holds what we set on it
+ * (https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messages).
  */
 
 const id = z.string().min(1).max(PLATFORM_ID_MAX);
@@ -22,6 +24,7 @@ const messagingEvent = z.looseObject({
       is_deleted: z.boolean().optional(),
       is_unsupported: z.boolean().optional(),
       attachments: z.array(attachment).max(50).optional(),
+      quick_reply: z.looseObject({ payload: z.string().max(2000).optional() }).optional(),
     })
     .optional(),
 });
@@ -57,7 +60,9 @@ export function parsePageMessaging(channel: 'messenger' | 'instagram', body: unk
       const event = messagingEvent.safeParse(raw);
       const message = event.success ? event.data.message : undefined;
       if (!event.success || !message || message.is_echo || message.is_deleted) continue;
-      const text = message.text?.trim() ? message.text : null;
+      // A tapped quick reply (page-messages.ts) says the words its payload stands for; its title is the text otherwise.
+      const tapped = tappedText(message.quick_reply?.payload);
+      const text = tapped ?? (message.text?.trim() ? message.text : null);
       messages.push({
         channel,
         accountExternalId: event.data.recipient.id,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { type InboundKind, type InboundMessage, PLATFORM_ID_MAX } from '../inbound-message';
+import { type InboundKind, type InboundMessage, PLATFORM_ID_MAX, tappedText } from '../inbound-message';
 
 /*
  * WhatsApp Cloud API webhooks (`object: whatsapp_business_account`): `entry[].changes[]` whose
  * `field` is `messages` carry `value.messages` (what customers sent, with `value.contacts` naming
  * them) or, separately, `value.statuses` (sent, delivered, read, failed: our own messages' fate,
- * never answered). Reactions are not messages to answer either.
+ * never answered). Reactions are not messages to answer either. A tap on an interactive message
+ * arrives as `type: interactive` with `interactive.button_reply` or `interactive.list_reply`
+ * (`{id, title}`; https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/interactive-reply-buttons-messages).
  */
 
 const id = z.string().min(1).max(PLATFORM_ID_MAX);
@@ -21,8 +23,8 @@ const waMessage = z.looseObject({
   button: z.looseObject({ text: z.string().max(1000).optional() }).optional(),
   interactive: z
     .looseObject({
-      button_reply: z.looseObject({ title: z.string().max(1000) }).optional(),
-      list_reply: z.looseObject({ title: z.string().max(1000) }).optional(),
+      button_reply: z.looseObject({ id: z.string().max(1000).optional(), title: z.string().max(1000) }).optional(),
+      list_reply: z.looseObject({ id: z.string().max(1000).optional(), title: z.string().max(1000) }).optional(),
     })
     .optional(),
 });
@@ -55,15 +57,20 @@ const MEDIA_KINDS: Record<string, InboundKind> = {
   location: 'location',
 };
 
+/**
+ * What the customer said: their text, a media caption, a template's quick-reply button, or a tap
+ * on one of our interactive messages (whatsapp-messages.ts): a reply button (`button_reply`) or a
+ * list row (`list_reply`), read as the words the tap stands for (its id), else its visible title.
+ */
 function textOf(message: z.infer<typeof waMessage>): string | null {
+  const tap = message.interactive?.button_reply ?? message.interactive?.list_reply;
   const text =
     message.text?.body ??
+    (tap ? (tappedText(tap.id) ?? tap.title) : undefined) ??
     message.image?.caption ??
     message.video?.caption ??
     message.document?.caption ??
-    message.button?.text ??
-    message.interactive?.button_reply?.title ??
-    message.interactive?.list_reply?.title;
+    message.button?.text;
   return text?.trim() ? text : null;
 }
 
