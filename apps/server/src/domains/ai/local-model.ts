@@ -19,6 +19,7 @@ import {
   sourceLabel,
 } from './local-answer';
 import { smallTalkOf, smallTalkReply } from './local-greeting';
+import { orderHelpStep, withoutOrderTools } from './local-order-help';
 import { answerFromProducts, type ProductAnswerOptions, type StoredProduct } from './local-product-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import { askForArguments, chooseTool, toolResultsOfTurn } from './local-tools';
@@ -183,7 +184,8 @@ type LocalStep = { kind: 'text'; answer: LocalAnswer } | { kind: 'tool'; toolCal
 
 /**
  * The built-in `local` provider (DESIGN "AI"): no network, deterministic. It answers small talk;
- * calls one of the assistant's functions when the question is plainly about it (local-tools.ts),
+ * helps with an order when the turn offers the built-in order tools (local-order-help.ts); calls
+ * one of the assistant's functions when the question is plainly about it (local-tools.ts),
  * then tells the shopper the outcome in a sentence (local-tool-answer.ts); answers questions about
  * products (colours, sizes, the lightest, under $100, in stock) from their records
  * (local-product-answer.ts); otherwise retrieves passages for the last user message and answers
@@ -219,6 +221,9 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
   }
 
   async function step(call: LanguageModelV4CallOptions): Promise<LocalStep> {
+    // The built-in order help (local-order-help.ts): asks, calls and tells in the shopper's language.
+    const orderHelp = orderHelpStep(call.prompt, call.tools);
+    if (orderHelp) return orderHelp;
     const results = toolResultsOfTurn(call.prompt);
     const question = lastUserMessage(call.prompt);
     if (results.length) return { kind: 'text', answer: { outcome: 'tool', text: answerFromToolResults(results, question) } };
@@ -227,7 +232,7 @@ export function createLocalModel(options: LocalModelOptions): LanguageModelV4 {
     const smallTalk = smallTalkOf(question);
     if (!question || smallTalk)
       return { kind: 'text', answer: { outcome: 'greeting', text: smallTalkReply(smallTalk ?? 'greeting', options.topics, lang) } };
-    const choice = chooseTool(question, call.tools);
+    const choice = chooseTool(question, withoutOrderTools(call.tools));
     if (choice?.kind === 'call') {
       return { kind: 'tool', toolCallId: `local-${crypto.randomUUID()}`, toolName: choice.toolName, input: JSON.stringify(choice.input) };
     }
