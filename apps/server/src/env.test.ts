@@ -103,7 +103,7 @@ describe('Shopify configuration', () => {
     const env = parseEnv(base);
     expect(env.SHOPIFY_API_KEY).toBeUndefined();
     expect(env).toMatchObject({
-      SHOPIFY_SCOPES: 'read_products,read_inventory,read_content,read_themes,read_orders',
+      SHOPIFY_SCOPES: 'read_products,read_inventory,read_content,read_themes,write_orders,write_returns,read_legal_policies',
       SHOPIFY_API_VERSION: '2026-10',
       SHOPIFY_ADMIN_API_ORIGIN: 'https://{shop}',
     });

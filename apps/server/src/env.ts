@@ -23,8 +23,14 @@ const bool = z.preprocess(
  * colours; the catalog sync reads stock; the order-status tool reads orders). App-data metafields
  * (`metafieldsSet` on `currentAppInstallation`, the storefront configuration) need no scope of
  * their own: Shopify lets an app write its own installation's metafields with any valid token.
+ * The built-in order help (domains/order-help, docs/order-help.md) also changes a shipping address
+ * and resends an order's e-mail (`write_orders`: orderUpdate, orderInvoiceSend), starts returns
+ * (`write_returns`: returnableFulfillments, returnRequest) and reads the store's return window
+ * (`read_legal_policies`: returnPolicyProfiles). A write scope grants its read scope (Shopify says
+ * so, and the library drops the read one from the request): `write_orders` stands for `read_orders`.
  */
-export const DEFAULT_SHOPIFY_SCOPES = 'read_products,read_inventory,read_content,read_themes,read_orders';
+export const DEFAULT_SHOPIFY_SCOPES =
+  'read_products,read_inventory,read_content,read_themes,write_orders,write_returns,read_legal_policies';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -148,6 +154,11 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://{shop}'),
   ),
+  /**
+   * Days a delivered order may be returned through the built-in order help when the store's own
+   * return rules cannot be read (the app lacks `read_legal_policies`): the store's rules win.
+   */
+  ORDER_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /**
    * App Bridge, loaded first in the page when the app opens in the Shopify admin (Shopify serves
    * it and keeps it current); tests point it at a stub so no test touches the internet.

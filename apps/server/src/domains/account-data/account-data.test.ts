@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagingAccounts, shopConnections, userSubscriptions } from '../../db/schema';
+import { messagingAccounts, orderVerifications, shopConnections, userSubscriptions } from '../../db/schema';
 import { emailConfirmations, users } from '../../db/schema/users';
 import { rowsOf } from '../../db/sql-helpers';
 import { bearer, lastMailTo, login } from '../../testing/account-flows';
@@ -79,6 +79,16 @@ async function fillAccount(user: TestUser, slug: string): Promise<Owned> {
     refreshToken: sealSecret(key(), `shprt-${slug}`, { ownerEmail: user.email, id: `refresh:${shopId}` }),
     installedAt: new Date(),
   });
+  // The order help's one-time code for a shopper of this shop (commerce_actions come with seedAllModels).
+  await t.services.db.insert(orderVerifications).values({
+    ownerEmail: user.email,
+    shopDomain: `${slug}.myshopify.com`,
+    orderId: 'gid://shopify/Order/5001',
+    orderName: '#1001',
+    visitorKey: `visitor:${slug}`,
+    codeHash: 'a'.repeat(64),
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   const lineId = randomUUID();
   await t.services.db.insert(messagingAccounts).values({
     id: lineId,
@@ -129,6 +139,7 @@ describe('change e-mail', () => {
     const aliceBefore = await ownedCounts('alice@shop.test');
     const bobBefore = await ownedCounts('bob@shop.test');
     expect(Object.keys(aliceBefore).length).toBeGreaterThan(20);
+    expect(aliceBefore).toMatchObject({ order_verifications: 1 });
     const otherSession = (await login(t, 'alice@shop.test', 'alice-password')).json();
 
     const res = await changeEmail(alice.access, { password: 'alice-password', new_email: ' Alice@NewShop.test ' });

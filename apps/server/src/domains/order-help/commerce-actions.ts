@@ -1,4 +1,5 @@
 import type { CommerceActionKind } from '@aisle/contracts/commerce';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { commerceActions } from '../../db/schema';
 
@@ -32,4 +33,29 @@ export async function recordCommerceAction(db: Db, input: CommerceActionInput): 
     orderName: input.orderName ?? null,
     detail: input.detail ?? null,
   });
+}
+
+export type CommerceAction = typeof commerceActions.$inferSelect;
+
+/**
+ * What the chat did for an owner's shoppers, newest first: only this owner's rows (another
+ * owner's never appear, whichever thread or shop is named). `sharedThreadId` narrows it to one
+ * visitor's or channel customer's thread.
+ */
+export async function listCommerceActions(
+  db: Db,
+  ownerEmail: string,
+  filter: { sharedThreadId?: string; limit?: number } = {},
+): Promise<CommerceAction[]> {
+  return db
+    .select()
+    .from(commerceActions)
+    .where(
+      and(
+        eq(commerceActions.ownerEmail, ownerEmail),
+        filter.sharedThreadId ? eq(commerceActions.sharedThreadId, filter.sharedThreadId) : undefined,
+      ),
+    )
+    .orderBy(desc(commerceActions.createdAt))
+    .limit(Math.min(filter.limit ?? 100, 500));
 }

@@ -1,25 +1,15 @@
-// Placeholder signature for the lead's wiring; the order-help engineer replaces this with the real tools.
-export { type CommerceActionInput, recordCommerceAction } from './commerce-actions';
-
-import type { ToolSet } from 'ai';
-import type { Logger } from 'pino';
-import type { Db } from '../../db/database';
-import type { assistants } from '../../db/schema';
-import type { Env } from '../../env';
-
-/** Who is asking, for the code verification and the guessing limits. */
-export interface OrderHelpAsker {
-  /** A digest naming the asker: the shared thread (a visitor, a channel customer) or the owner's thread. */
-  visitorKey: string;
-  /** The visitor's or channel customer's thread; null in the owner's own chat. */
-  sharedThreadId: string | null;
-}
-
-export interface OrderHelpToolsInput extends OrderHelpAsker {
-  assistant: typeof assistants.$inferSelect;
-  ownerEmail: string;
-}
-
-export async function orderHelpTools(_ctx: { db: Db; env: Env }, _logger: Logger, _input: OrderHelpToolsInput): Promise<ToolSet> {
-  return {};
-}
+/**
+ * The public entry point of `domains/order-help`: the built-in, verified order help on a connected
+ * Shopify store (issue 32; docs/order-help.md). The turns engine offers its tools; anything not
+ * exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
+ */
+export { type CommerceAction, type CommerceActionInput, listCommerceActions, recordCommerceAction } from './commerce-actions';
+export { orderHelpSettingsOf } from './order-help-settings';
+export {
+  type OrderHelpAsker,
+  type OrderHelpContext,
+  type OrderHelpToolsInput,
+  type OrderToolOutput,
+  orderHelpTools,
+} from './order-tools';
+export { forgetOwnerShops } from './owner-shops';

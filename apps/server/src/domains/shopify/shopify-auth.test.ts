@@ -55,7 +55,9 @@ describe('Shopify install, callback and embedded session', () => {
     expect(result.install.headers.location).toMatch(new RegExp(`^${fake.url}/${shop}/admin/oauth/authorize\\?`));
     const grant = new URL(String(result.install.headers.location));
     expect(grant.searchParams.get('redirect_uri')).toBe('http://aisle.test/sh/callback');
-    expect(grant.searchParams.get('scope')).toBe('read_products,read_inventory,read_content,read_themes,read_orders');
+    expect(grant.searchParams.get('scope')).toBe(
+      'read_products,read_inventory,read_content,read_themes,write_orders,write_returns,read_legal_policies',
+    );
     expect(grant.searchParams.get('state')).toMatch(/^[0-9a-f-]{16,}$/);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ email: `owner@${shop}`, tier: 'basic', shop, host: expect.any(String) });

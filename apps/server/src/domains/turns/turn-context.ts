@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
+import type { Mailer } from '../../lib/mailer';
 import type { TurnAdmission } from '../../lib/shutdown';
 import type { TurnGate } from '../../lib/turn-gate';
 import type { Services } from '../../services';
@@ -26,11 +27,15 @@ export interface TurnContext {
    * turn across keys (a share link, an owner) or get a quick 503 busy. Every transport goes through it.
    */
   gate: TurnGate;
+  /** Mails the built-in order help's one-time codes (domains/order-help); without it, no code can be sent. */
+  mailer?: Mailer;
 }
 
 /** The one way a turn's context is built from the process's services (routes, GraphQL, jobs, tests). */
 export function createTurnContext(
-  services: Pick<Services, 'db' | 'events' | 'env' | 'shutdown' | 'turnGate'> & Parameters<typeof createKnowledgeContext>[0],
+  services: Pick<Services, 'db' | 'events' | 'env' | 'shutdown' | 'turnGate'> &
+    Partial<Pick<Services, 'mailer'>> &
+    Parameters<typeof createKnowledgeContext>[0],
 ): TurnContext {
   return {
     db: services.db,
@@ -40,6 +45,7 @@ export function createTurnContext(
     models: modelCatalog(services.env),
     turns: services.shutdown,
     gate: services.turnGate,
+    mailer: services.mailer,
   };
 }
 

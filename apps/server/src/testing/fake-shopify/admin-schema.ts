@@ -1,11 +1,31 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
 
 /**
+ * Shopify's CountryCode enum: the ISO 3166-1 alpha-2 regions (read from ICU's region names, so
+ * the list is not typed out here) and ZZ for an unknown region.
+ */
+const COUNTRY_CODES = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  const codes: string[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      // Groupings and private-use codes, not countries.
+      if (['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'].includes(code)) continue;
+      if (names.of(code)) codes.push(code);
+    }
+  }
+  return [...codes, 'ZZ'];
+})();
+
+/**
  * A real subset of Shopify's Admin GraphQL schema (2026-10): the types, fields, arguments and
  * nullability of Shopify's reference (shopify.dev/docs/api/admin-graphql) for what Aisle reads or
  * writes: the shop, products with variants and their connections, pages, blogs with articles, the
  * online-store themes and their files (settings_data.json), app-data metafields on the current app
- * installation, orders for lookups, and the app's own billing (app subscriptions and one-time
+ * installation, orders for lookups with their line items, shipping address, fulfilments (tracking,
+ * delivery) and returns, the order-help mutations (orderUpdate, orderInvoiceSend, returnRequest with
+ * returnableFulfillments), the default return policy profile's rules, and the app's own billing (app subscriptions and one-time
  * purchases: the create mutations and the installation's activeSubscriptions / oneTimePurchases). The fake store validates every query against it, so a
  * field Shopify does not have (or an argument it does not take) fails here as it would there.
  * Fields outside this subset are left out, not invented.
@@ -499,9 +519,15 @@ type MetafieldsSetPayload {
 
 enum OrderDisplayFinancialStatus { AUTHORIZED EXPIRED PAID PARTIALLY_PAID PARTIALLY_REFUNDED PENDING REFUNDED VOIDED }
 enum OrderDisplayFulfillmentStatus { FULFILLED IN_PROGRESS ON_HOLD OPEN PARTIALLY_FULFILLED PENDING_FULFILLMENT REQUEST_DECLINED RESTOCKED SCHEDULED UNFULFILLED }
-enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CANCELED CONFIRMED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED LABEL_VOIDED MARKED_AS_FULFILLED NOT_DELIVERED OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP SUBMITTED }
+"https://shopify.dev/docs/api/admin-graphql/latest/enums/FulfillmentDisplayStatus"
+enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CANCELED CARRIER_PICKED_UP CONFIRMED DELAYED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED LABEL_VOIDED MARKED_AS_FULFILLED NOT_DELIVERED OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP SUBMITTED }
 enum FulfillmentStatus { CANCELLED ERROR FAILURE OPEN PENDING SUCCESS }
 enum OrderSortKeys { CREATED_AT CUSTOMER_NAME FINANCIAL_STATUS FULFILLMENT_STATUS ID ORDER_NUMBER PROCESSED_AT RELEVANCE TOTAL_PRICE UPDATED_AT }
+"https://shopify.dev/docs/api/admin-graphql/latest/enums/OrderReturnStatus"
+enum OrderReturnStatus { INSPECTION_COMPLETE IN_PROGRESS NO_RETURN RETURNED RETURN_FAILED RETURN_REQUESTED }
+
+"ISO 3166-1 alpha-2 codes, with Shopify's additions (ZZ: unknown region)."
+enum CountryCode { ${COUNTRY_CODES.join(' ')} }
 
 type FulfillmentTrackingInfo {
   company: String
@@ -509,10 +535,50 @@ type FulfillmentTrackingInfo {
   url: URL
 }
 
+type LineItem implements Node {
+  id: ID!
+  name: String!
+  quantity: Int!
+  sku: String
+  title: String!
+}
+
+type LineItemEdge {
+  cursor: String!
+  node: LineItem!
+}
+
+type LineItemConnection {
+  edges: [LineItemEdge!]!
+  nodes: [LineItem!]!
+  pageInfo: PageInfo!
+}
+
+type FulfillmentLineItem implements Node {
+  id: ID!
+  lineItem: LineItem!
+  quantity: Int
+}
+
+type FulfillmentLineItemEdge {
+  cursor: String!
+  node: FulfillmentLineItem!
+}
+
+type FulfillmentLineItemConnection {
+  edges: [FulfillmentLineItemEdge!]!
+  nodes: [FulfillmentLineItem!]!
+  pageInfo: PageInfo!
+}
+
 type Fulfillment implements Node {
   createdAt: DateTime!
+  deliveredAt: DateTime
   displayStatus: FulfillmentDisplayStatus
+  estimatedDeliveryAt: DateTime
+  fulfillmentLineItems(after: String, before: String, first: Int, last: Int, reverse: Boolean = false): FulfillmentLineItemConnection!
   id: ID!
+  inTransitAt: DateTime
   status: FulfillmentStatus!
   trackingInfo(first: Int): [FulfillmentTrackingInfo!]!
 }
@@ -527,19 +593,42 @@ type Attribute {
   value: String
 }
 
+"https://shopify.dev/docs/api/admin-graphql/latest/objects/MailingAddress"
+type MailingAddress implements Node {
+  address1: String
+  address2: String
+  city: String
+  company: String
+  country: String
+  countryCodeV2: CountryCode
+  firstName: String
+  id: ID!
+  lastName: String
+  name: String
+  phone: String
+  province: String
+  provinceCode: String
+  zip: String
+}
+
 type Order implements Node {
   cancelledAt: DateTime
   createdAt: DateTime!
   currencyCode: CurrencyCode!
   customAttributes: [Attribute!]!
+  customerLocale: String
   displayFinancialStatus: OrderDisplayFinancialStatus
   displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
   email: String
   fulfillments(first: Int): [Fulfillment!]!
   id: ID!
   legacyResourceId: UnsignedInt64!
+  lineItems(after: String, before: String, first: Int, last: Int, reverse: Boolean = false): LineItemConnection!
   name: String!
   note: String
+  phone: String
+  returnStatus: OrderReturnStatus!
+  shippingAddress: MailingAddress
   totalPriceSet: MoneyBag!
   updatedAt: DateTime!
 }
@@ -552,6 +641,166 @@ type OrderEdge {
 type OrderConnection {
   edges: [OrderEdge!]!
   nodes: [Order!]!
+  pageInfo: PageInfo!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/input-objects/MailingAddressInput (country and province are deprecated there, kept for names)"
+input MailingAddressInput {
+  address1: String
+  address2: String
+  city: String
+  company: String
+  country: String
+  countryCode: CountryCode
+  firstName: String
+  lastName: String
+  phone: String
+  province: String
+  provinceCode: String
+  zip: String
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/input-objects/OrderInput"
+input OrderInput {
+  email: String
+  id: ID!
+  note: String
+  shippingAddress: MailingAddressInput
+  tags: [String!]
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/payloads/OrderUpdatePayload"
+type OrderUpdatePayload {
+  order: Order
+  userErrors: [UserError!]!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/input-objects/EmailInput"
+input EmailInput {
+  bcc: [String!]
+  body: String
+  customMessage: String
+  from: String
+  subject: String
+  to: String
+}
+
+enum OrderInvoiceSendUserErrorCode { ORDER_INVOICE_SEND_UNSUCCESSFUL }
+
+type OrderInvoiceSendUserError {
+  code: OrderInvoiceSendUserErrorCode
+  field: [String!]
+  message: String!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/payloads/OrderInvoiceSendPayload"
+type OrderInvoiceSendPayload {
+  order: Order
+  userErrors: [OrderInvoiceSendUserError!]!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/enums/ReturnStatus"
+enum ReturnStatus { CANCELED CLOSED DECLINED OPEN REQUESTED }
+
+"https://shopify.dev/docs/api/admin-graphql/2026-07/enums/ReturnErrorCode"
+enum ReturnErrorCode { ALREADY_EXISTS BLANK CREATION_FAILED EQUAL_TO FEATURE_NOT_ENABLED GREATER_THAN GREATER_THAN_OR_EQUAL_TO INCLUSION INTERNAL_ERROR INVALID INVALID_STATE LESS_THAN LESS_THAN_OR_EQUAL_TO MISSING_PERMISSION NOT_A_NUMBER NOT_EDITABLE NOT_FOUND NOTIFICATION_FAILED PRESENT TAKEN TOO_BIG TOO_LONG TOO_MANY_ARGUMENTS TOO_SHORT WRONG_LENGTH }
+
+type ReturnUserError {
+  code: ReturnErrorCode
+  field: [String!]
+  message: String!
+}
+
+type Return implements Node {
+  id: ID!
+  name: String!
+  order: Order!
+  status: ReturnStatus!
+  totalQuantity: Int!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/2026-07/input-objects/ReturnRequestLineItemInput (restockingFee and the deprecated returnReason left out)"
+input ReturnRequestLineItemInput {
+  customerNote: String
+  fulfillmentLineItemId: ID!
+  quantity: Int!
+  returnReasonDefinitionId: ID
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/input-objects/ReturnRequestInput (returnShippingFee left out)"
+input ReturnRequestInput {
+  orderId: ID!
+  returnLineItems: [ReturnRequestLineItemInput!]!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/payloads/ReturnRequestPayload"
+type ReturnRequestPayload {
+  return: Return
+  userErrors: [ReturnUserError!]!
+}
+
+type ReturnableFulfillmentLineItem {
+  fulfillmentLineItem: FulfillmentLineItem!
+  quantity: Int!
+}
+
+type ReturnableFulfillmentLineItemEdge {
+  cursor: String!
+  node: ReturnableFulfillmentLineItem!
+}
+
+type ReturnableFulfillmentLineItemConnection {
+  edges: [ReturnableFulfillmentLineItemEdge!]!
+  nodes: [ReturnableFulfillmentLineItem!]!
+  pageInfo: PageInfo!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/latest/objects/ReturnableFulfillment (read_orders and read_returns)"
+type ReturnableFulfillment implements Node {
+  fulfillment: Fulfillment!
+  id: ID!
+  returnableFulfillmentLineItems(after: String, before: String, first: Int, last: Int, reverse: Boolean = false): ReturnableFulfillmentLineItemConnection!
+}
+
+type ReturnableFulfillmentEdge {
+  cursor: String!
+  node: ReturnableFulfillment!
+}
+
+type ReturnableFulfillmentConnection {
+  edges: [ReturnableFulfillmentEdge!]!
+  nodes: [ReturnableFulfillment!]!
+  pageInfo: PageInfo!
+}
+
+"https://shopify.dev/docs/api/admin-graphql/unstable/enums/ReturnPoliciesReturnWindowStartingFrom"
+enum ReturnPoliciesReturnWindowStartingFrom { ITEM_DELIVERY_DATE LAST_ITEM_DELIVERY_DATE }
+
+"https://shopify.dev/docs/api/admin-graphql/unstable/objects/ReturnPoliciesReturnRules (2026-10, read_legal_policies)"
+type ReturnPoliciesReturnRules {
+  canAcceptReturns: Boolean!
+  extendWindowToBusinessDay: Boolean
+  returnWindowDays: Int
+  returnWindowStartingFrom: ReturnPoliciesReturnWindowStartingFrom
+}
+
+"https://shopify.dev/docs/api/admin-graphql/2026-10/queries/returnPolicyProfile (markets and editRules left out)"
+type ReturnPolicyProfile implements Node {
+  default: Boolean!
+  id: ID!
+  name: String
+  returnRules: ReturnPoliciesReturnRules
+  updatedAt: DateTime
+}
+
+type ReturnPolicyProfileEdge {
+  cursor: String!
+  node: ReturnPolicyProfile!
+}
+
+type ReturnPolicyProfileConnection {
+  edges: [ReturnPolicyProfileEdge!]!
+  nodes: [ReturnPolicyProfile!]!
   pageInfo: PageInfo!
 }
 
@@ -568,6 +817,8 @@ type QueryRoot {
   product(id: ID!): Product
   productByHandle(handle: String!): Product
   products(after: String, before: String, first: Int, last: Int, query: String, reverse: Boolean = false, sortKey: ProductSortKeys = ID): ProductConnection!
+  returnPolicyProfiles(after: String, before: String, default: Boolean, first: Int, last: Int, reverse: Boolean = false): ReturnPolicyProfileConnection!
+  returnableFulfillments(after: String, before: String, first: Int, last: Int, orderId: ID!, reverse: Boolean = false): ReturnableFulfillmentConnection!
   shop: Shop!
   theme(id: ID!): OnlineStoreTheme
   themes(after: String, before: String, first: Int, last: Int, names: [String!], reverse: Boolean = false, roles: [ThemeRole!]): OnlineStoreThemeConnection
@@ -584,6 +835,12 @@ type Mutation {
     trialDays: Int
   ): AppSubscriptionCreatePayload
   metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
+  "Requires write_orders. https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderInvoiceSend"
+  orderInvoiceSend(email: EmailInput, id: ID!): OrderInvoiceSendPayload
+  "Requires write_orders. https://shopify.dev/docs/api/admin-graphql/latest/mutations/orderUpdate"
+  orderUpdate(input: OrderInput!): OrderUpdatePayload
+  "Requires write_returns. https://shopify.dev/docs/api/admin-graphql/latest/mutations/returnRequest"
+  returnRequest(input: ReturnRequestInput!): ReturnRequestPayload
 }
 `;
 

@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { FakeArticle, FakeBlog, FakeOrder, FakePage, FakeProduct, FakeStoreContent, FakeTheme, FakeVariant } from './fake-store-data';
+import { GraphQLError } from 'graphql';
+import type {
+  FakeArticle,
+  FakeBlog,
+  FakeFulfillment,
+  FakeMailingAddress,
+  FakeOrder,
+  FakePage,
+  FakeProduct,
+  FakeStoreContent,
+  FakeTheme,
+  FakeVariant,
+} from './fake-store-data';
 import { gid } from './fake-store-data';
 
 /** Relay-style connection over a list: `first`/`after` as Shopify pages (cursor: the position). */
@@ -159,11 +171,17 @@ export function adminRoot(shopDomain: string, content: FakeStoreContent, install
       return { metafields: saved, userErrors: [] };
     },
     orders: (args: { first?: number; after?: string; query?: string }) => {
-      const name = /name:(#?\w+)/.exec(args.query ?? '')?.[1];
-      const email = /email:(\S+)/.exec(args.query ?? '')?.[1];
+      // Shopify's search syntax (https://shopify.dev/docs/api/usage/search-syntax): `name:1001`
+      // finds #1001; values may be quoted.
+      const term = (field: string) => {
+        const match = new RegExp(`${field}:(?:"([^"]*)"|'([^']*)'|(\\S+))`, 'i').exec(args.query ?? '');
+        return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined;
+      };
+      const name = term('name');
+      const email = term('email');
+      const bare = (value: string) => value.replace(/^#/, '').toLowerCase();
       const list = content.orders.filter(
-        (o) =>
-          (!name || o.name === (name.startsWith('#') ? name : `#${name}`)) && (!email || o.email.toLowerCase() === email.toLowerCase()),
+        (o) => (name === undefined || bare(o.name) === bare(name)) && (!email || o.email?.toLowerCase() === email.toLowerCase()),
       );
       return connection(
         list.map((o) => orderNode(o, content)),
@@ -173,6 +191,141 @@ export function adminRoot(shopDomain: string, content: FakeStoreContent, install
     order: ({ id }: { id: string }) => {
       const found = content.orders.find((o) => o.id === id);
       return found ? orderNode(found, content) : null;
+    },
+    returnableFulfillments: (args: { orderId: string; first?: number; after?: string }) => {
+      requireScopes(installation, ['read_orders', 'read_returns'], 'returnableFulfillments');
+      const order = content.orders.find((o) => o.id === args.orderId);
+      if (!order) throw new GraphQLError('Order does not exist', { extensions: { code: 'NOT_FOUND' } });
+      const returnable = order.fulfillments
+        .filter((f) => f.status === 'SUCCESS')
+        .map((f) => ({
+          id: gid('ReturnableFulfillment', f.id.split('/').at(-1) as string),
+          fulfillment: fulfillmentNode(f, order),
+          lines: f.lineItems
+            .map((line) => ({ line, quantity: line.quantity - returnedQuantity(order, line.id) }))
+            .filter((entry) => entry.quantity > 0),
+        }))
+        .filter((r) => r.lines.length > 0)
+        .map((r) => ({
+          id: r.id,
+          fulfillment: r.fulfillment,
+          returnableFulfillmentLineItems: (inner: { first?: number; after?: string }) =>
+            connection(
+              r.lines.map((entry) => ({ quantity: entry.quantity, fulfillmentLineItem: fulfillmentLineItemNode(entry.line, order) })),
+              inner,
+            ),
+        }));
+      return connection(returnable, args);
+    },
+    returnPolicyProfiles: (args: { first?: number; after?: string; default?: boolean | null }) => {
+      requireScopes(installation, ['read_legal_policies'], 'returnPolicyProfiles');
+      // Every store has one unnamed default profile (its rules null while return rules are off).
+      const profiles = [
+        {
+          id: gid('ReturnPolicyProfile', 1),
+          default: true,
+          name: null,
+          returnRules: content.returnRules,
+          updatedAt: '2026-10-01T00:00:00Z',
+        },
+      ];
+      return connection(
+        profiles.filter((p) => args.default == null || p.default === args.default),
+        args,
+      );
+    },
+    returnRequest: ({
+      input,
+    }: {
+      input: { orderId: string; returnLineItems: { fulfillmentLineItemId: string; quantity: number; customerNote?: string | null }[] };
+    }) => {
+      requireScopes(installation, ['write_returns'], 'returnRequest');
+      const order = content.orders.find((o) => o.id === input.orderId);
+      if (!order)
+        return { return: null, userErrors: [{ field: ['input', 'orderId'], message: 'Order does not exist.', code: 'NOT_FOUND' }] };
+      if (!input.returnLineItems.length) {
+        return {
+          return: null,
+          userErrors: [{ field: ['input', 'returnLineItems'], message: "Return line items can't be blank.", code: 'BLANK' }],
+        };
+      }
+      const lines = order.fulfillments.flatMap((f) => f.lineItems);
+      for (const [index, item] of input.returnLineItems.entries()) {
+        const line = lines.find((l) => l.id === item.fulfillmentLineItemId);
+        const field = ['input', 'returnLineItems', String(index)];
+        if (!line) return { return: null, userErrors: [{ field, message: 'Fulfillment line item does not exist.', code: 'NOT_FOUND' }] };
+        if (item.quantity < 1 || item.quantity > line.quantity - returnedQuantity(order, line.id)) {
+          return { return: null, userErrors: [{ field: [...field, 'quantity'], message: 'Quantity is not returnable.', code: 'INVALID' }] };
+        }
+        if ((item.customerNote ?? '').length > 300) {
+          return {
+            return: null,
+            userErrors: [{ field: [...field, 'customerNote'], message: 'Customer note is too long.', code: 'TOO_LONG' }],
+          };
+        }
+      }
+      const number = order.returns.length + 1;
+      const created = {
+        id: gid('Return', `${order.legacyResourceId}${number}`),
+        name: `${order.name}-R${number}`,
+        status: 'REQUESTED' as const,
+        lines: input.returnLineItems.map((item) => ({ ...item, customerNote: item.customerNote ?? null })),
+      };
+      order.returns.push(created);
+      return {
+        return: {
+          id: created.id,
+          name: created.name,
+          status: created.status,
+          order: () => orderNode(order, content),
+          totalQuantity: created.lines.reduce((sum, line) => sum + line.quantity, 0),
+        },
+        userErrors: [],
+      };
+    },
+    orderUpdate: ({
+      input,
+    }: {
+      input: { id: string; email?: string | null; note?: string | null; shippingAddress?: Record<string, string | null> };
+    }) => {
+      requireScopes(installation, ['write_orders'], 'orderUpdate');
+      const order = content.orders.find((o) => o.id === input.id);
+      if (!order) return { order: null, userErrors: [{ field: ['id'], message: 'Order does not exist' }] };
+      if (input.email !== undefined) order.email = input.email;
+      if (input.note !== undefined) order.note = input.note;
+      if (input.shippingAddress) {
+        // The new address replaces the old one as a whole (OrderInput.shippingAddress).
+        const given = input.shippingAddress;
+        order.shippingAddress = {
+          firstName: given.firstName ?? null,
+          lastName: given.lastName ?? null,
+          company: given.company ?? null,
+          address1: given.address1 ?? null,
+          address2: given.address2 ?? null,
+          city: given.city ?? null,
+          province: given.province ?? null,
+          provinceCode: given.provinceCode ?? null,
+          country:
+            given.country ?? (given.countryCode ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(given.countryCode) ?? null) : null),
+          countryCodeV2: given.countryCode ?? null,
+          zip: given.zip ?? null,
+          phone: given.phone ?? null,
+        };
+      }
+      return { order: orderNode(order, content), userErrors: [] };
+    },
+    orderInvoiceSend: ({ id, email }: { id: string; email?: { to?: string | null } | null }) => {
+      requireScopes(installation, ['write_orders'], 'orderInvoiceSend');
+      const order = content.orders.find((o) => o.id === id);
+      const to = email?.to ?? order?.email;
+      if (!order || !to) {
+        return {
+          order: null,
+          userErrors: [{ field: ['id'], message: 'Invoice could not be sent.', code: 'ORDER_INVOICE_SEND_UNSUCCESSFUL' }],
+        };
+      }
+      order.invoicesSent.push({ to });
+      return { order: orderNode(order, content), userErrors: [] };
     },
     node: ({ id }: { id: string }) => {
       const found = content.products.find((p) => p.id === id);
@@ -396,6 +549,73 @@ function metafieldNode(m: { namespace: string; key: string; type: string; value:
   };
 }
 
+/**
+ * A field the app's access scopes do not cover answers Shopify's ACCESS_DENIED error
+ * (https://shopify.dev/docs/api/usage/access-scopes): the field is null and the error names the scope.
+ */
+function requireScopes(installation: FakeInstallation, scopes: string[], field: string) {
+  // A write scope grants its read scope (https://shopify.dev/docs/api/usage/access-scopes).
+  const granted = (scope: string) =>
+    installation.scopes.includes(scope) || (scope.startsWith('read_') && installation.scopes.includes(`write_${scope.slice(5)}`));
+  const missing = scopes.filter((scope) => !granted(scope));
+  if (!missing.length) return;
+  const required = missing.map((scope) => `\`${scope}\` access scope`).join(' and ');
+  throw new GraphQLError(`Access denied for ${field} field. Required access: ${required}.`, {
+    extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `${required}.` },
+  });
+}
+
+/** How much of a fulfillment line item is in a return that was not declined or canceled. */
+function returnedQuantity(order: FakeOrder, fulfillmentLineItemId: string): number {
+  return order.returns
+    .filter((r) => r.status !== 'DECLINED' && r.status !== 'CANCELED')
+    .flatMap((r) => r.lines)
+    .filter((line) => line.fulfillmentLineItemId === fulfillmentLineItemId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The order's aggregated return status (OrderReturnStatus), from its returns. */
+function returnStatusOf(order: FakeOrder): string {
+  const statuses = order.returns.map((r) => r.status);
+  if (statuses.includes('REQUESTED')) return 'RETURN_REQUESTED';
+  if (statuses.includes('OPEN')) return 'IN_PROGRESS';
+  if (statuses.includes('CLOSED')) return 'RETURNED';
+  return 'NO_RETURN';
+}
+
+function lineItemNode(order: FakeOrder, lineItemId: string) {
+  const line = order.lineItems.find((l) => l.id === lineItemId);
+  if (!line) throw new Error(`no line item ${lineItemId} on ${order.name}`);
+  return { ...line, name: line.title };
+}
+
+function fulfillmentLineItemNode(line: FakeFulfillment['lineItems'][number], order: FakeOrder) {
+  return { id: line.id, quantity: line.quantity, lineItem: () => lineItemNode(order, line.lineItemId) };
+}
+
+function fulfillmentNode(f: FakeFulfillment, order: FakeOrder) {
+  return {
+    id: f.id,
+    status: f.status,
+    displayStatus: f.displayStatus,
+    createdAt: f.createdAt,
+    deliveredAt: f.deliveredAt,
+    inTransitAt: f.createdAt,
+    estimatedDeliveryAt: null,
+    trackingInfo: ({ first }: { first?: number }) => f.trackingInfo.slice(0, first ?? f.trackingInfo.length),
+    fulfillmentLineItems: (args: { first?: number; after?: string }) =>
+      connection(
+        f.lineItems.map((line) => fulfillmentLineItemNode(line, order)),
+        args,
+      ),
+  };
+}
+
+function addressNode(order: FakeOrder, address: FakeMailingAddress) {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
+  return { id: gid('MailingAddress', `${order.legacyResourceId}1`), ...address, name: name || null };
+}
+
 function orderNode(o: FakeOrder, content: FakeStoreContent) {
   const money = { amount: o.total, currencyCode: content.currencyCode };
   return {
@@ -403,12 +623,14 @@ function orderNode(o: FakeOrder, content: FakeStoreContent) {
     currencyCode: content.currencyCode,
     updatedAt: o.createdAt,
     totalPriceSet: { shopMoney: money, presentmentMoney: money },
+    returnStatus: returnStatusOf(o),
+    shippingAddress: o.shippingAddress ? addressNode(o, o.shippingAddress) : null,
+    lineItems: (args: { first?: number; after?: string }) =>
+      connection(
+        o.lineItems.map((line) => lineItemNode(o, line.id)),
+        args,
+      ),
     fulfillments: ({ first }: { first?: number }) =>
-      o.fulfillments.slice(0, first ?? o.fulfillments.length).map((f) => ({
-        ...f,
-        createdAt: o.createdAt,
-        displayStatus: 'FULFILLED',
-        trackingInfo: ({ first: n }: { first?: number }) => f.trackingInfo.slice(0, n ?? f.trackingInfo.length),
-      })),
+      o.fulfillments.slice(0, first ?? o.fulfillments.length).map((f) => fulfillmentNode(f, o)),
   };
 }

@@ -96,4 +96,71 @@ describe('the fake Shopify Admin API', () => {
     );
     expect(data.orders.edges[0]?.node).toMatchObject({ name: '#1001', totalPriceSet: { shopMoney: { amount: '59.90' } } });
   });
+  it('serves what the order help reads and changes: line items, addresses, returns, the return rules, and refuses a missing scope', async () => {
+    const order = await query<{
+      orders: {
+        nodes: {
+          id: string;
+          phone: string;
+          customerLocale: string;
+          returnStatus: string;
+          lineItems: { nodes: { title: string; quantity: number }[] };
+          shippingAddress: { name: string; countryCodeV2: string };
+          fulfillments: { deliveredAt: string; fulfillmentLineItems: { nodes: { id: string; lineItem: { title: string } }[] } }[];
+        }[];
+      };
+    }>(
+      `query($search: String!) { orders(first: 1, query: $search) { nodes {
+        id phone customerLocale returnStatus
+        lineItems(first: 5) { nodes { title quantity } }
+        shippingAddress { name countryCodeV2 }
+        fulfillments(first: 5) { deliveredAt fulfillmentLineItems(first: 5) { nodes { id lineItem { title } } } } } } }`,
+      { search: 'name:"#1001"' },
+    );
+    const node = order.orders.nodes[0];
+    expect(node).toMatchObject({
+      phone: '+15550100101',
+      returnStatus: 'NO_RETURN',
+      shippingAddress: { name: 'Ann Lee', countryCodeV2: 'US' },
+    });
+    const line = node?.fulfillments[0]?.fulfillmentLineItems.nodes[0];
+    expect(line?.lineItem.title).toBe('Linen Shirt No. 1');
+
+    const requested = await query<{ returnRequest: { return: { name: string; status: string } | null; userErrors: { code: string }[] } }>(
+      `mutation($input: ReturnRequestInput!) { returnRequest(input: $input) { return { id name status } userErrors { code field message } } }`,
+      { input: { orderId: node?.id, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1, customerNote: 'Too big' }] } },
+    );
+    expect(requested.returnRequest).toEqual({ return: { id: expect.any(String), name: '#1001-R1', status: 'REQUESTED' }, userErrors: [] });
+    // Nothing more of that line can be returned now.
+    const again = await query<{ returnRequest: { return: null; userErrors: { code: string }[] } }>(
+      `mutation($input: ReturnRequestInput!) { returnRequest(input: $input) { return { id } userErrors { code field message } } }`,
+      { input: { orderId: node?.id, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1 }] } },
+    );
+    expect(again.returnRequest.userErrors).toEqual([expect.objectContaining({ code: 'INVALID' })]);
+    const rules = await query<{ returnPolicyProfiles: { nodes: { default: boolean; returnRules: { returnWindowDays: number } }[] } }>(
+      '{ returnPolicyProfiles(first: 1, default: true) { nodes { default returnRules { canAcceptReturns returnWindowDays returnWindowStartingFrom } } } }',
+    );
+    expect(rules.returnPolicyProfiles.nodes).toEqual([{ default: true, returnRules: expect.objectContaining({ returnWindowDays: 30 }) }]);
+
+    // A field the app's scopes do not cover: Shopify's ACCESS_DENIED, naming the scope.
+    const installation = fake.shop(SHOP).installation;
+    installation.scopes = installation.scopes.filter((scope) => scope !== 'read_legal_policies');
+    try {
+      const denied = await adminGraphql(adminApiContext({ ...t.services }), connection, {
+        query: '{ returnPolicyProfiles(first: 1) { nodes { id } } }',
+      });
+      expect(denied.errors).toEqual([
+        expect.objectContaining({
+          extensions: expect.objectContaining({ code: 'ACCESS_DENIED', requiredAccess: '`read_legal_policies` access scope.' }),
+        }),
+      ]);
+      // A field Shopify does not have fails validation, as it would there.
+      const invalid = await adminGraphql(adminApiContext({ ...t.services }), connection, {
+        query: '{ orders(first: 1) { nodes { customerEmail } } }',
+      });
+      expect(invalid.errors?.[0]?.message).toContain('Cannot query field "customerEmail"');
+    } finally {
+      installation.scopes.push('read_legal_policies');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { graphql } from 'graphql';
 import { jwtVerify } from 'jose';
 import { adminSchema } from './admin-schema';
 import { adminRoot, type FakeInstallation } from './fake-admin-resolvers';
-import { type FakeProduct, type FakeStoreContent, fakeStoreContent } from './fake-store-data';
+import { type FakeOrder, type FakeProduct, type FakeStoreContent, fakeStoreContent } from './fake-store-data';
 
 export const FAKE_SHOPIFY_API_KEY = 'aisle-test-client-id';
 export const FAKE_SHOPIFY_API_SECRET = 'aisle-test-client-secret-0123456789';
@@ -79,7 +79,8 @@ export class FakeShopify {
       content: fakeStoreContent(domain, { products: options.products ?? this.options.products }),
       installation: {
         metafields: new Map(),
-        scopes: ['read_products', 'read_inventory', 'read_content', 'read_themes', 'read_orders'],
+        // What the app asks for at install (env.ts DEFAULT_SHOPIFY_SCOPES); a test may take some away.
+        scopes: ['read_products', 'read_inventory', 'read_content', 'read_themes', 'write_orders', 'write_returns', 'read_legal_policies'],
         charges: [],
       },
     };
@@ -134,6 +135,20 @@ export class FakeShopify {
     if (index === -1) list.push(product);
     else list[index] = product;
     return product;
+  }
+
+  /** Changes (or adds) an order; returns it. */
+  upsertOrder(domain: string, order: FakeOrder) {
+    const list = this.shop(domain).content.orders;
+    const index = list.findIndex((o) => o.id === order.id);
+    if (index === -1) list.push(order);
+    else list[index] = order;
+    return order;
+  }
+
+  /** The order as the store keeps it now (after the app's mutations). */
+  orderNamed(domain: string, name: string): FakeOrder | undefined {
+    return this.shop(domain).content.orders.find((o) => o.name === name);
   }
 
   removeProduct(domain: string, id: string) {
@@ -259,8 +274,18 @@ export class FakeShopify {
     const failure = this.failures.shift();
     if (failure) {
       if (failure.status === 'throttled') {
+        // The cost limit's answer (https://shopify.dev/docs/api/usage/limits): no data, THROTTLED, the bucket's state.
         record(200);
-        return send(res, 200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] });
+        return send(res, 200, {
+          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+          extensions: {
+            cost: {
+              requestedQueryCost: 12,
+              actualQueryCost: null,
+              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 4, restoreRate: 100 },
+            },
+          },
+        });
       }
       record(failure.status);
       const headers: Record<string, string> = failure.status === 429 && failure.retryAfter ? { 'retry-after': failure.retryAfter } : {};

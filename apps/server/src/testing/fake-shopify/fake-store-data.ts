@@ -1,8 +1,9 @@
 /**
  * A fake shop's content, deterministic from its name: pages, blogs with articles, products with
  * variants (500 active by default, a few drafts), a MAIN theme whose settings_data.json has colour
- * schemes, and orders. Records are kept in the shapes the Admin API answers with, so the resolvers
- * only page through them.
+ * schemes, orders (with line items, shipping addresses, fulfilments with tracking, returns) and the
+ * default return policy's rules. Records are kept in the shapes the Admin API answers with, so the
+ * resolvers only page through them.
  */
 export interface FakeVariant {
   id: string;
@@ -71,11 +72,58 @@ export interface FakeTheme {
   files: Record<string, string>;
 }
 
+export interface FakeLineItem {
+  id: string;
+  title: string;
+  quantity: number;
+  sku: string | null;
+}
+
+/** A shipment: its tracking, when it was delivered, and which of the order's line items it carried (FulfillmentLineItem ids). */
+export interface FakeFulfillment {
+  id: string;
+  status: string;
+  /** FulfillmentDisplayStatus: IN_TRANSIT, DELIVERED… */
+  displayStatus: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  trackingInfo: { company: string | null; number: string | null; url: string | null }[];
+  lineItems: { id: string; lineItemId: string; quantity: number }[];
+}
+
+/** Shopify's MailingAddress fields that orders carry. */
+export interface FakeMailingAddress {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  province: string | null;
+  provinceCode: string | null;
+  country: string | null;
+  countryCodeV2: string | null;
+  zip: string | null;
+  phone: string | null;
+}
+
+/** A return on an order (returnRequest makes one REQUESTED), with the fulfillment line items it takes back. */
+export interface FakeReturn {
+  id: string;
+  name: string;
+  status: 'CANCELED' | 'CLOSED' | 'DECLINED' | 'OPEN' | 'REQUESTED';
+  lines: { fulfillmentLineItemId: string; quantity: number; customerNote: string | null }[];
+}
+
 export interface FakeOrder {
   id: string;
   legacyResourceId: string;
   name: string;
-  email: string;
+  email: string | null;
+  /** E.164, as Shopify keeps an order's phone. */
+  phone: string | null;
+  /** The language the customer checked out in ("ja", "en"…). */
+  customerLocale: string | null;
   createdAt: string;
   cancelledAt: string | null;
   displayFinancialStatus: string;
@@ -83,7 +131,23 @@ export interface FakeOrder {
   total: string;
   note: string | null;
   customAttributes: { key: string; value: string }[];
-  fulfillments: { id: string; status: string; trackingInfo: { company: string; number: string; url: string }[] }[];
+  lineItems: FakeLineItem[];
+  shippingAddress: FakeMailingAddress | null;
+  fulfillments: FakeFulfillment[];
+  returns: FakeReturn[];
+  /** Every orderInvoiceSend: the address the order's e-mail went to. */
+  invoicesSent: { to: string }[];
+}
+
+/**
+ * The store's default return policy profile's return rules (2026-10 `ReturnPoliciesReturnRules`);
+ * null: return rules off, items can be returned without restriction.
+ */
+export interface FakeReturnRules {
+  canAcceptReturns: boolean;
+  /** -1: no limit. */
+  returnWindowDays: number | null;
+  returnWindowStartingFrom: 'ITEM_DELIVERY_DATE' | 'LAST_ITEM_DELIVERY_DATE' | null;
 }
 
 export interface FakeStoreContent {
@@ -94,6 +158,7 @@ export interface FakeStoreContent {
   blogs: FakeBlog[];
   themes: FakeTheme[];
   orders: FakeOrder[];
+  returnRules: FakeReturnRules | null;
 }
 
 const MATERIALS = ['Linen', 'Merino', 'Cotton', 'Cashmere', 'Denim', 'Silk', 'Canvas', 'Leather', 'Bamboo', 'Wool'];
@@ -157,27 +222,56 @@ export function fakeStoreContent(shop: string, options: { products?: number } = 
       { id: gid('OnlineStoreTheme', 2), name: 'Draft theme', role: 'UNPUBLISHED', files: {} },
     ],
     orders: [
-      {
-        id: gid('Order', 5001),
-        legacyResourceId: '5001',
-        name: '#1001',
+      // Fulfilled and delivered, tracked with DHL.
+      fakeOrder(5001, {
         email: 'Ann@Example.com',
+        phone: '+15550100101',
         createdAt: '2026-11-01T10:00:00Z',
-        cancelledAt: null,
-        displayFinancialStatus: 'PAID',
-        displayFulfillmentStatus: 'FULFILLED',
-        total: '59.90',
-        note: null,
-        customAttributes: [],
         fulfillments: [
           {
             id: gid('Fulfillment', 1),
             status: 'SUCCESS',
+            displayStatus: 'DELIVERED',
+            createdAt: '2026-11-02T10:00:00Z',
+            deliveredAt: '2026-11-04T10:00:00Z',
             trackingInfo: [{ company: 'DHL', number: 'JD0001', url: 'https://dhl.example/JD0001' }],
+            lineItems: [{ id: gid('FulfillmentLineItem', 500101), lineItemId: gid('LineItem', 500101), quantity: 1 }],
           },
         ],
-      },
+      }),
+      // Not shipped yet: its address can still change.
+      fakeOrder(5002, {
+        email: 'ben@example.jp',
+        phone: '+819012345678',
+        customerLocale: 'ja',
+        createdAt: '2026-11-20T01:00:00Z',
+        displayFulfillmentStatus: 'UNFULFILLED',
+        shippingAddress: {
+          firstName: 'Ben',
+          lastName: 'Sato',
+          company: null,
+          address1: '1-2-3 Jingumae',
+          address2: null,
+          city: 'Shibuya',
+          province: 'Tokyo',
+          provinceCode: 'JP-13',
+          country: 'Japan',
+          countryCodeV2: 'JP',
+          zip: '150-0001',
+          phone: '+819012345678',
+        },
+      }),
+      // Cancelled before it shipped.
+      fakeOrder(5003, {
+        email: 'cat@example.com',
+        createdAt: '2026-11-21T09:00:00Z',
+        cancelledAt: '2026-11-21T12:00:00Z',
+        displayFinancialStatus: 'REFUNDED',
+        displayFulfillmentStatus: 'UNFULFILLED',
+      }),
     ],
+    // The default profile: 30 days from each item's delivery.
+    returnRules: { canAcceptReturns: true, returnWindowDays: 30, returnWindowStartingFrom: 'ITEM_DELIVERY_DATE' },
   };
 }
 
@@ -248,5 +342,47 @@ function fakePage(id: number, title: string, body: string, base: number): FakePa
     isPublished: true,
     createdAt: new Date(base).toISOString(),
     updatedAt: new Date(base).toISOString(),
+  };
+}
+
+/**
+ * An order as the Admin API keeps it: `#{number - 4000}` (5001 → #1001), one line item (a Linen
+ * Shirt), paid, fulfilled unless told otherwise. Tests build time-relative orders with it
+ * (`FakeShopify.upsertOrder`).
+ */
+export function fakeOrder(id: number, overrides: Partial<FakeOrder> = {}): FakeOrder {
+  return {
+    id: gid('Order', id),
+    legacyResourceId: String(id),
+    name: `#${id - 4000}`,
+    email: null,
+    phone: null,
+    customerLocale: 'en',
+    createdAt: '2026-11-01T10:00:00Z',
+    cancelledAt: null,
+    displayFinancialStatus: 'PAID',
+    displayFulfillmentStatus: 'FULFILLED',
+    total: '59.90',
+    note: null,
+    customAttributes: [],
+    lineItems: [{ id: gid('LineItem', id * 100 + 1), title: 'Linen Shirt No. 1', quantity: 1, sku: 'LIN-SHI-1000-0' }],
+    shippingAddress: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      company: null,
+      address1: '1 Harbour St',
+      address2: null,
+      city: 'Portland',
+      province: 'Oregon',
+      provinceCode: 'OR',
+      country: 'United States',
+      countryCodeV2: 'US',
+      zip: '97201',
+      phone: null,
+    },
+    fulfillments: [],
+    returns: [],
+    invoicesSent: [],
+    ...overrides,
   };
 }
