@@ -93,15 +93,6 @@ export const assistantOrderHelpSchema = z
   .pipe(orderHelpSettingsSchema)
   .nullable();
 
-/**
- * An assistant's order-help switches as stored: null, or a value that is not a settings object, is
- * every action on; an object naming only some leaves the rest on (as order-help reads them).
- */
-export function orderHelpSettingsOf(stored: unknown): OrderHelpSettings {
-  const parsed = orderHelpSettingsSchema.partial().safeParse(stored);
-  return { ...DEFAULT_ORDER_HELP_SETTINGS, ...(parsed.success ? parsed.data : {}) };
-}
-
 /** A suggested question shown to visitors, with the example answer the model follows. */
 export const suggestedQuestionSchema = z.object(
   {

@@ -86,6 +86,15 @@ export const DEFAULT_ORDER_HELP_SETTINGS: OrderHelpSettings = {
   resendConfirmation: true,
 };
 
+/**
+ * An assistant's order-help switches as stored (`assistants.order_help`): null, or a value that is
+ * not a settings object, is every action on; an object naming only some leaves the rest on.
+ */
+export function orderHelpSettingsOf(stored: unknown): OrderHelpSettings {
+  const parsed = orderHelpSettingsSchema.partial().safeParse(stored ?? {});
+  return { ...DEFAULT_ORDER_HELP_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
 /** The built-in tools' names, as the model (and the owner's view of each call) sees them. */
 export const ORDER_TOOL_NAMES = {
   status: 'order_status',
@@ -112,8 +121,7 @@ export const ORDER_LOOKUP_MISSES_PER_STORE_HOUR = 60;
  * - `code_sent`: a one-time code went to the order's e-mail (`sentTo` is masked: j•••@example.com);
  * - `code_wrong` (with `triesLeft`), `code_expired`, `too_many_tries`: the code was not accepted;
  * - `done`: the action was carried out (`returnRequested`, `addressChanged`, `confirmationSent`);
- * - `not_possible`: the order does not allow it (`reason`: `outside_return_window`, `already_fulfilled`,
- *   `already_returned`, `cancelled`);
+ * - `not_possible`: the order does not allow it (`reason`, one of `orderNotPossibleReasons`);
  * - `rate_limited`: too many lookups; try again later;
  * - `unavailable`: the store cannot be reached now (or the app lacks the access it needs).
  */
@@ -130,6 +138,19 @@ export const orderToolOutcomes = [
   'unavailable',
 ] as const;
 export type OrderToolOutcome = (typeof orderToolOutcomes)[number];
+
+/**
+ * Why an order does not allow an action: past the store's return window, already shipped (no
+ * address change), a return already started, nothing shipped yet (nothing to return), cancelled.
+ */
+export const orderNotPossibleReasons = [
+  'outside_return_window',
+  'already_fulfilled',
+  'already_returned',
+  'not_fulfilled',
+  'cancelled',
+] as const;
+export type OrderNotPossibleReason = (typeof orderNotPossibleReasons)[number];
 
 export const orderTrackingSchema = z.object({
   /** Shopify's fulfillment display status, e.g. IN_TRANSIT, DELIVERED. */

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
  * per-call handlers. Streams (`stream/`, `events/`) are written by the test event by event;
  * aborting the request errors its stream, as a real connection would.
  */
-export type SharedChatCall = 'decode-shared-token' | 'message' | 'stream' | 'thread' | 'events';
+export type SharedChatCall = 'decode-shared-token' | 'message' | 'stream' | 'thread' | 'events' | 'cart-added';
 
 export interface FakeStream {
   response: Response;

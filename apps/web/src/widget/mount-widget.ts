@@ -1,6 +1,6 @@
 import type { ShareTheme } from '@aisle/contracts/sharing';
 import { FALLBACK_THEME, type WidgetConfig, widgetLanguage } from './widget-config';
-import { chatMessageOf, postToChat, tagCart } from './widget-protocol';
+import { addToStorefrontCart, chatMessageOf, isShopifyStorefront, postToChat, tagCart } from './widget-protocol';
 import { hostStyle, widgetCss } from './widget-styles';
 import { chatTitle, WIDGET_TEXTS } from './widget-texts';
 
@@ -94,6 +94,8 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
   let frame: HTMLIFrameElement | null = null;
   let opened = false;
   let unread = 0;
+  /** The visitor's conversation, once the chat says it: what the cart's `aisle_thread` attribute names. */
+  let threadId: string | null = null;
   const language = widgetLanguage(config, win.navigator);
   const texts = WIDGET_TEXTS[language];
   // Screen readers read the launcher's words in their language, whatever the page's.
@@ -145,7 +147,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     unread = 0;
     const chat = ensureFrame();
     render();
-    postToChat(chat.contentWindow, config.origin, 'open');
+    postToChat(chat.contentWindow, config.origin, { type: 'open' });
     chat.focus();
     focusChat();
   };
@@ -153,7 +155,7 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
     if (!opened) return;
     opened = false;
     render();
-    postToChat(frame?.contentWindow, config.origin, 'close');
+    postToChat(frame?.contentWindow, config.origin, { type: 'close' });
     launcher.focus();
   };
 
@@ -165,13 +167,22 @@ export function mountWidget(config: WidgetConfig, win: Window = window): WidgetH
       title = chatTitle(texts, message.assistantName);
       if (frame) frame.title = title;
       launcher.hidden = false;
-      // The chat (re)loaded: tell it whether it is on screen.
-      postToChat(frame?.contentWindow, config.origin, opened ? 'open' : 'close');
+      // The chat (re)loaded: tell it what this page can do for it, and whether it is on screen.
+      postToChat(frame?.contentWindow, config.origin, { type: 'capabilities', addToCart: isShopifyStorefront(win) });
+      postToChat(frame?.contentWindow, config.origin, { type: opened ? 'open' : 'close' });
       focusChat();
     } else if (message.type === 'close') {
       close();
     } else if (message.type === 'thread') {
+      threadId = message.sharedThreadId;
       tagCart(win, message.sharedThreadId);
+    } else if (message.type === 'add-to-cart') {
+      // The shopper pressed "Add to cart" in the chat: the storefront's own cart takes it, from this page.
+      const { requestId } = message;
+      void addToStorefrontCart(win, message, threadId).then((ok) =>
+        postToChat(frame?.contentWindow, config.origin, { type: 'cart-added', requestId, ok }),
+      );
+      return;
     } else {
       unread = opened ? 0 : message.count;
     }

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import { ORDER_CODE_LENGTH, ORDER_TOOL_NAMES } from '@aisle/contracts/commerce';
+import { ORDER_CODE_LENGTH, ORDER_TOOL_NAMES, orderNotPossibleReasons } from '@aisle/contracts/commerce';
 import type { LocalAnswer } from './local-answer';
 import { answerFromToolResults } from './local-tool-answer';
 import {
@@ -287,7 +287,7 @@ function statusText(order: Record<string, unknown>, texts: OrderHelpTexts): stri
   return lines.join('\n');
 }
 
-const NOT_POSSIBLE_REASONS = new Set<string>(['outside_return_window', 'already_fulfilled', 'already_returned', 'cancelled']);
+const NOT_POSSIBLE_REASONS = new Set<string>(orderNotPossibleReasons);
 
 /** What the shopper is told after an order tool answered: its outcome, in their language, from the tool's own fields only. */
 export function orderResultText(output: LanguageModelV4ToolResultOutput, lang: ShopperLanguage): string {

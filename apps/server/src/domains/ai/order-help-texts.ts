@@ -1,4 +1,4 @@
-import type { OrderHelpAction } from '@aisle/contracts/commerce';
+import type { OrderHelpAction, OrderNotPossibleReason } from '@aisle/contracts/commerce';
 import type { ShopperLanguage } from './shopper-language';
 
 /*
@@ -11,7 +11,7 @@ import type { ShopperLanguage } from './shopper-language';
 /** What the shopper wants done: one of the built-in order actions. */
 export type OrderIntent = OrderHelpAction;
 export type OrderDetail = 'orderNumber' | 'contact' | 'address';
-export type NotPossibleReason = 'outside_return_window' | 'already_fulfilled' | 'already_returned' | 'cancelled';
+export type NotPossibleReason = OrderNotPossibleReason;
 export type OrderState = 'cancelled' | 'delivered' | 'outForDelivery' | 'inTransit' | 'shipped' | 'partlyShipped' | 'preparing';
 
 export interface OrderHelpTexts {
@@ -107,6 +107,8 @@ const en: OrderHelpTexts = {
       "This order is past the store's return window, so a return can't be started here. Ask for a person if you'd like someone from the team to look at it.",
     already_fulfilled: "This order has already shipped, so its address can't be changed any more.",
     already_returned: 'A return has already been started for this order.',
+    not_fulfilled:
+      "Nothing from this order has shipped yet, so there's nothing to return. Ask for a person if you'd like to change or cancel it.",
     cancelled: "This order was cancelled, so that can't be done.",
   },
 };
@@ -163,6 +165,8 @@ const ja: OrderHelpTexts = {
       'このご注文は返品受付期間を過ぎているため、ここでは返品のお手続きができません。担当者をご希望の旨お知らせいただければ、スタッフが確認いたします。',
     already_fulfilled: 'このご注文はすでに発送済みのため、お届け先住所を変更できません。',
     already_returned: 'このご注文はすでに返品のお手続きが始まっています。',
+    not_fulfilled:
+      'このご注文はまだ発送されていないため、返品のお手続きはできません。変更やキャンセルをご希望の場合は、担当者にお申し付けください。',
     cancelled: 'このご注文はキャンセルされているため、お手続きができません。',
   },
 };
@@ -217,6 +221,7 @@ const th: OrderHelpTexts = {
     outside_return_window: 'คำสั่งซื้อนี้เลยระยะเวลารับคืนสินค้าแล้ว จึงเริ่มเรื่องคืนสินค้าที่นี่ไม่ได้ค่ะ หากต้องการ ขอคุยกับพนักงานได้เลยค่ะ',
     already_fulfilled: 'คำสั่งซื้อนี้จัดส่งไปแล้ว จึงเปลี่ยนที่อยู่ไม่ได้แล้วค่ะ',
     already_returned: 'คำสั่งซื้อนี้ได้เริ่มเรื่องคืนสินค้าไว้แล้วค่ะ',
+    not_fulfilled: 'คำสั่งซื้อนี้ยังไม่ได้จัดส่ง จึงยังคืนสินค้าไม่ได้ค่ะ หากต้องการเปลี่ยนหรือยกเลิก ขอคุยกับพนักงานได้เลยค่ะ',
     cancelled: 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว จึงดำเนินการไม่ได้ค่ะ',
   },
 };
@@ -271,6 +276,7 @@ const zhHant: OrderHelpTexts = {
     outside_return_window: '這筆訂單已超過退貨期限，無法在這裡申請退貨。如有需要，可以要求真人客服協助。',
     already_fulfilled: '這筆訂單已出貨，無法再更改收件地址。',
     already_returned: '這筆訂單已經申請過退貨。',
+    not_fulfilled: '這筆訂單尚未出貨，因此還無法退貨。如需修改或取消，可以要求真人客服協助。',
     cancelled: '這筆訂單已取消，無法辦理。',
   },
 };
@@ -325,6 +331,7 @@ const zhHans: OrderHelpTexts = {
     outside_return_window: '这笔订单已超过退货期限，无法在这里申请退货。如有需要，可以要求人工客服协助。',
     already_fulfilled: '这笔订单已发货，无法再修改收货地址。',
     already_returned: '这笔订单已经申请过退货。',
+    not_fulfilled: '这笔订单尚未发货，因此还无法退货。如需修改或取消，可以要求人工客服协助。',
     cancelled: '这笔订单已取消，无法办理。',
   },
 };
@@ -383,6 +390,8 @@ const id: OrderHelpTexts = {
       'Pesanan ini sudah melewati batas waktu retur, jadi retur tidak bisa diajukan di sini. Kalau perlu, minta bicara dengan admin.',
     already_fulfilled: 'Pesanan ini sudah dikirim, jadi alamatnya tidak bisa diganti lagi.',
     already_returned: 'Retur untuk pesanan ini sudah pernah diajukan.',
+    not_fulfilled:
+      'Pesanan ini belum dikirim, jadi belum bisa diretur. Jika ingin mengubah atau membatalkannya, silakan minta bicara dengan admin.',
     cancelled: 'Pesanan ini sudah dibatalkan, jadi tidak bisa diproses.',
   },
 };
@@ -440,6 +449,7 @@ const vi: OrderHelpTexts = {
       'Đơn hàng này đã quá thời hạn đổi trả nên không thể tạo yêu cầu đổi trả tại đây. Nếu cần, bạn có thể yêu cầu gặp nhân viên.',
     already_fulfilled: 'Đơn hàng này đã được gửi đi nên không thể đổi địa chỉ nữa.',
     already_returned: 'Đơn hàng này đã có yêu cầu đổi trả.',
+    not_fulfilled: 'Đơn hàng này chưa được gửi đi nên chưa thể đổi trả. Nếu muốn thay đổi hoặc hủy đơn, bạn có thể yêu cầu gặp nhân viên.',
     cancelled: 'Đơn hàng này đã bị hủy nên không thể thực hiện.',
   },
 };
@@ -495,6 +505,7 @@ const ko: OrderHelpTexts = {
     outside_return_window: '이 주문은 반품 가능 기간이 지나 여기에서 반품을 신청할 수 없어요. 필요하시면 상담원 연결을 요청해 주세요.',
     already_fulfilled: '이 주문은 이미 발송되어 배송지 주소를 변경할 수 없어요.',
     already_returned: '이 주문은 이미 반품이 신청되어 있어요.',
+    not_fulfilled: '이 주문은 아직 발송되지 않아 반품할 수 없어요. 변경이나 취소를 원하시면 상담원 연결을 요청해 주세요.',
     cancelled: '이 주문은 취소되어 처리할 수 없어요.',
   },
 };

@@ -4,6 +4,7 @@ import {
   ORDER_CODE_TTL_MINUTES,
   ORDER_TOOL_NAMES,
   type OrderHelpAction,
+  type OrderNotPossibleReason,
   type OrderSummary,
 } from '@aisle/contracts/commerce';
 import { type ModelMessage, type ToolSet, tool } from 'ai';
@@ -59,7 +60,7 @@ export interface OrderHelpContext {
   mailer?: Mailer;
 }
 
-type NotPossibleReason = 'outside_return_window' | 'already_fulfilled' | 'already_returned' | 'cancelled' | 'not_fulfilled';
+type NotPossibleReason = OrderNotPossibleReason;
 
 /** What an order tool answers (contracts' orderToolOutcomes): the model reads it, the owner sees it in the thread. */
 export type OrderToolOutput =

@@ -1,10 +1,11 @@
+import type { OrderNotPossibleReason } from '@aisle/contracts/commerce';
 import type { ReturnableLine, ReturnRules, ShopOrder } from './shop-orders';
 
 const DAY_MS = 86_400_000;
 
 export type ReturnEligibility =
   | { ok: true; lines: ReturnableLine[] }
-  | { ok: false; reason: 'cancelled' | 'not_fulfilled' | 'already_returned' | 'outside_return_window' };
+  | { ok: false; reason: Exclude<OrderNotPossibleReason, 'already_fulfilled'> };
 
 /**
  * Which of an order's items a shopper may send back now, by the store's own return rules:

@@ -20,6 +20,7 @@ import { detectLanguage } from '../ai';
 import { visitorThread } from '../shared-threads';
 import { loadOpenShare, toPublicAssistant } from '../sharing';
 import { runTurn, turnErrorOf } from '../turns';
+import { registerCartAddedRoute } from './cart-added-route';
 import { toPublicMessage, toVisitorThread } from './public-message';
 import type { VisitorChatContext } from './visitor-chat-context';
 import { sharedChatLimits } from './visitor-chat-limits';
@@ -226,6 +227,8 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
     },
     async (request) => getVisitorHistory(ctx.db, request.body),
   );
+
+  registerCartAddedRoute(fastify, { ctx, limit: limits.reads });
 
   app.post(
     '/shared-chat/events/',

@@ -3,10 +3,9 @@ import {
   type CreateAssistantRequest,
   createAssistantRequestSchema,
   DEFAULT_STORE_RETRIEVAL_SETTINGS,
-  orderHelpSettingsOf,
   storeRetrievalSettingsSchema,
 } from '@aisle/contracts/assistants';
-import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpSettings } from '@aisle/contracts/commerce';
+import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpSettings, orderHelpSettingsOf } from '@aisle/contracts/commerce';
 import type { LinkedIds } from './link-kinds';
 import { noLinks } from './link-kinds';
 import { type QuestionRow, rowsFromStored, rowsToRequest } from './suggested-questions';

@@ -1,4 +1,5 @@
 import { type Citation, type LlmUsage, type ToolCall, toolCallSchema } from '@aisle/contracts/chat';
+import { type ProductCard, productCardSchema } from '@aisle/contracts/commerce';
 import { type Formatters, formatters } from '@/i18n/format';
 import { i18n } from '@/i18n/i18n';
 
@@ -33,7 +34,17 @@ export function parseLlmUsage(value: unknown): LlmUsage | null {
       ? { toolCalls: (raw.toolCalls as unknown[]).filter((call) => toolCallSchema.safeParse(call).success) as ToolCall[] }
       : {}),
     ...(raw.refused === true ? { refused: true } : {}),
+    // The store's products the reply named, as cards (a malformed one is left out, not the reply).
+    ...(Array.isArray(raw.products) ? { products: productCardsOf(raw.products) } : {}),
   };
+}
+
+/** The product cards among `values` (a stored message's `llmUsage.products`), each checked against the contract. */
+export function productCardsOf(values: readonly unknown[]): ProductCard[] {
+  return values.flatMap((value) => {
+    const parsed = productCardSchema.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 function isCitation(value: unknown): value is Citation {

@@ -1,4 +1,5 @@
 import type { ChatMessage, Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
+import type { ProductCard } from '@aisle/contracts/commerce';
 
 /**
  * The turn being asked, from the moment the merchant sends until the reply is stored:
@@ -22,6 +23,8 @@ export interface TurnState {
   citations: Citation[];
   /** The functions the assistant called so far, each updated when it returns. */
   toolCalls: ToolCall[];
+  /** The store's products the reply names, as cards (the stream's `products`, before `done`). */
+  products: ProductCard[];
   reply: ChatMessage | null;
   usage: LlmUsage | null;
   error: TurnError | null;
@@ -33,6 +36,7 @@ export type TurnAction =
   | { type: 'message'; message: ChatMessage }
   | { type: 'token'; text: string }
   | { type: 'citations'; citations: Citation[] }
+  | { type: 'products'; products: ProductCard[] }
   | { type: 'tool'; call: ToolCall }
   | { type: 'done'; reply: ChatMessage; usage: LlmUsage }
   | { type: 'error'; error: TurnError }
@@ -51,6 +55,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
       text: '',
       citations: [],
       toolCalls: [],
+      products: [],
       reply: null,
       usage: null,
       error: null,
@@ -60,7 +65,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
   if (!turn) return turn;
   if (action.type === 'retry') {
     // The same question again: its bubble stays, the failed answer goes.
-    return { ...turn, status: 'sending', text: '', citations: [], toolCalls: [], reply: null, usage: null, error: null };
+    return { ...turn, status: 'sending', text: '', citations: [], toolCalls: [], products: [], reply: null, usage: null, error: null };
   }
   // Events after the end (a late token after stop) change nothing.
   if (!isActive(turn)) return turn;
@@ -71,6 +76,8 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
       return { ...turn, status: 'streaming', text: turn.text + action.text };
     case 'citations':
       return { ...turn, citations: action.citations };
+    case 'products':
+      return { ...turn, products: action.products };
     case 'tool': {
       const known = turn.toolCalls.some((call) => call.toolCallId === action.call.toolCallId);
       const toolCalls = known
@@ -87,6 +94,7 @@ export function turnReducer(turn: TurnState | null, action: TurnAction): TurnSta
         usage: action.usage,
         citations: action.usage.citations.length ? action.usage.citations : turn.citations,
         toolCalls: action.usage.toolCalls ?? turn.toolCalls,
+        products: action.usage.products ?? turn.products,
       };
     case 'error':
       return { ...turn, status: 'error', error: action.error };

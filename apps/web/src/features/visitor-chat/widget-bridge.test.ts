@@ -1,6 +1,6 @@
 import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { describe, expect, it } from 'vitest';
-import { isFromWidget, unreadCount, widgetHostOf } from './widget-bridge';
+import { isFromWidget, unreadCount, widgetHostOf, widgetMessageOf } from './widget-bridge';
 
 describe('the chat page’s widget bridge', () => {
   it('trusts the host parameter only as a plain origin matching the referrer', () => {
@@ -29,6 +29,29 @@ describe('the chat page’s widget bridge', () => {
     ).toBe(false);
     // Not framed at all: the page is its own parent.
     expect(isFromWidget(event('https://shop.example', window, open), 'https://shop.example', window)).toBe(false);
+  });
+
+  it('takes what the loader can do and its cart answers only in their exact shape', () => {
+    const parent = {} as Window;
+    const host = 'https://shop.example';
+    const from = (data: unknown) => widgetMessageOf(new MessageEvent('message', { origin: host, source: parent, data }), host, parent);
+    const w = (data: Record<string, unknown>) => ({ source: 'aisle-widget', ...data });
+    expect(from(w({ type: 'capabilities', addToCart: true }))).toEqual(w({ type: 'capabilities', addToCart: true }));
+    expect(from(w({ type: 'capabilities', addToCart: 'yes' }))).toBeNull();
+    expect(from(w({ type: 'capabilities' }))).toBeNull();
+    expect(from(w({ type: 'cart-added', requestId: 'cart-1', ok: true, extra: 1 }))).toEqual(
+      w({ type: 'cart-added', requestId: 'cart-1', ok: true }),
+    );
+    expect(from(w({ type: 'cart-added', requestId: 'cart-1', ok: 'true' }))).toBeNull();
+    expect(from(w({ type: 'cart-added', requestId: '<b>', ok: true }))).toBeNull();
+    expect(from(w({ type: 'cart-added', ok: true }))).toBeNull();
+    expect(
+      widgetMessageOf(
+        new MessageEvent('message', { origin: 'https://evil.example', source: parent, data: w({ type: 'open' }) }),
+        host,
+        parent,
+      ),
+    ).toBeNull();
   });
 
   it('counts replies newer than what was seen', () => {

@@ -1,5 +1,5 @@
 import type { PublicMessage } from '@aisle/contracts/visitor-chat';
-import type { ChatToWidget, WidgetToChat } from '@aisle/contracts/widget';
+import { CART_REQUEST_ID, type ChatToWidget, type WidgetToChat } from '@aisle/contracts/widget';
 
 /**
  * The chat page's side of the storefront widget's postMessage protocol (contract `WidgetToChat`,
@@ -27,14 +27,27 @@ export function widgetHostOf(hostParam: string | null, referrer: string): string
   return host.origin;
 }
 
-const widgetTypes = new Set<WidgetToChat['type']>(['open', 'close']);
+/**
+ * A well-formed loader message from the trusted host, sent by the window framing us; null for
+ * anything else (another origin or window, an unknown type, a field of the wrong shape).
+ */
+export function widgetMessageOf(event: MessageEvent, host: string, parent: Window): WidgetToChat | null {
+  if (event.origin !== host || event.source !== parent || parent === window) return null;
+  const data = event.data as Partial<Record<string, unknown>> | null;
+  if (!data || typeof data !== 'object' || data.source !== 'aisle-widget') return null;
+  if (data.type === 'open' || data.type === 'close') return { source: 'aisle-widget', type: data.type };
+  if (data.type === 'capabilities')
+    return typeof data.addToCart === 'boolean' ? { source: 'aisle-widget', type: 'capabilities', addToCart: data.addToCart } : null;
+  if (data.type === 'cart-added') {
+    const { requestId, ok } = data;
+    if (typeof requestId !== 'string' || !CART_REQUEST_ID.test(requestId) || typeof ok !== 'boolean') return null;
+    return { source: 'aisle-widget', type: 'cart-added', requestId, ok };
+  }
+  return null;
+}
 
 /** True for a well-formed loader message from the trusted host, sent by the window framing us. */
-export function isFromWidget(event: MessageEvent, host: string, parent: Window): event is MessageEvent<WidgetToChat> {
-  if (event.origin !== host || event.source !== parent || parent === window) return false;
-  const data = event.data as Partial<WidgetToChat> | null;
-  return !!data && typeof data === 'object' && data.source === 'aisle-widget' && widgetTypes.has(data.type as WidgetToChat['type']);
-}
+export const isFromWidget = (event: MessageEvent, host: string, parent: Window) => widgetMessageOf(event, host, parent) !== null;
 
 /** Posts to the loader, only ever to the trusted host's origin. */
 export function postToWidget(parent: Window, host: string, message: ChatToWidget): void {

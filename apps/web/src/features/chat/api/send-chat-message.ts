@@ -3,7 +3,16 @@ import { isEventStream, postEventStream } from '@/lib/post-event-stream';
 import { readTurnStream } from '@/lib/read-turn-stream';
 import { parseLlmUsage } from '../format-usage';
 
-const streamEvents: readonly ChatStreamEvent['event'][] = ['message', 'token', 'tool-call', 'tool-result', 'citations', 'done', 'error'];
+const streamEvents: readonly ChatStreamEvent['event'][] = [
+  'message',
+  'token',
+  'tool-call',
+  'tool-result',
+  'citations',
+  'products',
+  'done',
+  'error',
+];
 
 export interface SendChatMessageOptions {
   threadId: string;

@@ -160,6 +160,7 @@ export function Conversation({
                   text={turn.text}
                   citations={turn.citations}
                   toolCalls={turn.toolCalls}
+                  products={turn.products}
                   usage={turn.usage}
                   streaming={busy}
                 >
@@ -218,6 +219,7 @@ function StoredReply({
       text={content}
       citations={usage?.citations ?? []}
       toolCalls={usage?.toolCalls ?? []}
+      products={usage?.products ?? []}
       usage={usage}
     />
   );

@@ -1,9 +1,11 @@
 import type { Citation, LlmUsage, ToolCall } from '@aisle/contracts/chat';
+import type { ProductCard } from '@aisle/contracts/commerce';
 import { BotIcon, CoinsIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CitationList, inlineCitationChip } from '@/components/markdown/citation-chip';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { ProductCards } from '@/components/product-cards/product-cards';
 import { TypingIndicator } from '@/components/typing-indicator';
 import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
@@ -53,7 +55,9 @@ export function UsageFooter({ usage }: { usage: LlmUsage }) {
 
 /**
  * An assistant reply: Markdown, its sources, and what it cost. While streaming, a caret follows
- * the last word; `children` holds what goes under it (a stop note, an error banner).
+ * the last word; `children` holds what goes under it (a stop note, an error banner). The store's
+ * products it names follow it as cards, as a shopper would see them (with "View"; the owner's
+ * chat adds nothing to a cart).
  */
 export function AssistantBubble({
   assistantName,
@@ -61,6 +65,7 @@ export function AssistantBubble({
   text,
   citations,
   toolCalls = [],
+  products = [],
   usage,
   streaming = false,
   children,
@@ -70,6 +75,7 @@ export function AssistantBubble({
   text: string;
   citations: readonly Citation[];
   toolCalls?: readonly ToolCall[];
+  products?: readonly ProductCard[];
   usage?: LlmUsage | null;
   streaming?: boolean;
   children?: ReactNode;
@@ -78,7 +84,7 @@ export function AssistantBubble({
   return (
     <li aria-label={t('bubbles.said', { name: assistantName })} aria-busy={streaming || undefined} className="flex gap-3">
       <Avatar url={avatarUrl} className="bg-primary/10 text-primary" fallback={<BotIcon className="size-4" />} />
-      <div className="min-w-0 max-w-[calc(100%-2.75rem)] flex-1 sm:max-w-[80%] sm:flex-none">
+      <div className={cn('min-w-0 max-w-[calc(100%-2.75rem)] flex-1 sm:max-w-[80%]', !products.length && 'sm:flex-none')}>
         <p className="mb-1 font-medium text-muted-foreground text-xs">{assistantName}</p>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs">
           <ToolCallList calls={toolCalls} />
@@ -97,6 +103,7 @@ export function AssistantBubble({
           {usage ? <UsageFooter usage={usage} /> : null}
           {children}
         </div>
+        {products.length ? <ProductCards products={products} cart={{ kind: 'view' }} className="mt-2" /> : null}
       </div>
     </li>
   );

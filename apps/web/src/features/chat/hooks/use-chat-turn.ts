@@ -46,6 +46,7 @@ export function useChatTurn({
             else if (event.event === 'token') dispatch({ type: 'token', text: event.data.text });
             else if (event.event === 'tool-call' || event.event === 'tool-result') dispatch({ type: 'tool', call: event.data });
             else if (event.event === 'citations') dispatch({ type: 'citations', citations: event.data });
+            else if (event.event === 'products') dispatch({ type: 'products', products: event.data });
             else if (event.event === 'error') dispatch({ type: 'error', error: event.data });
             else if (event.event === 'done') {
               dispatch({ type: 'done', reply: event.data.reply, usage: event.data.usage });

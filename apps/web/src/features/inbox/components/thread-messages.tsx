@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { inlineCitationChip } from '@/components/markdown/citation-chip';
 // The chat screen's sanitised Markdown renderer (raw HTML never rendered, links made safe).
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import { ProductCards } from '@/components/product-cards/product-cards';
 import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { type InboxMessage, VISITOR_SENDER } from '../api/shared-thread-fields';
 import { citationsOf } from '../message-citations';
+import { orderActionsOf, productsOf } from '../message-commerce';
 import { fullTimeText, shortTimeText } from '../thread-display';
+import { OrderActionLines } from './order-action-lines';
 
 function Bubble({
   who,
@@ -16,6 +19,7 @@ function Bubble({
   align,
   tone,
   createdAt,
+  after,
   children,
 }: {
   who: string;
@@ -23,6 +27,8 @@ function Bubble({
   align: 'start' | 'end';
   tone: 'visitor' | 'assistant' | 'team';
   createdAt: string;
+  /** What goes under the bubble, at its width: the products the shopper saw. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('inbox');
@@ -40,7 +46,7 @@ function Bubble({
       >
         {icon}
       </span>
-      <div className={cn('flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]', align === 'end' && 'items-end')}>
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]', align === 'end' && 'items-end', after && 'w-full')}>
         <p className="mb-1 flex items-baseline gap-2 text-xs">
           <span className="font-medium text-muted-foreground">{who}</span>
           <time dateTime={createdAt} title={fullTimeText(createdAt, format)} className="text-[11px] text-muted-foreground/80 tabular-nums">
@@ -57,6 +63,7 @@ function Bubble({
         >
           {children}
         </div>
+        {after}
       </div>
     </li>
   );
@@ -65,7 +72,9 @@ function Bubble({
 /**
  * One stored message. The visitor's words are plain text, never markup; replies (the bot's, and
  * the team's by hand) go through the sanitised Markdown renderer. Visitor on the left, the shop on
- * the right, the team's own answers marked "You (team)".
+ * the right, the team's own answers marked "You (team)". A bot reply shows what the shopper saw
+ * with it (the products it named, as the same cards) and what the order help did on the way
+ * ("Order #1001 looked up", "Return started").
  */
 export function ThreadMessage({ message, visitor }: { message: InboxMessage; visitor: string }) {
   const { t } = useTranslation('inbox');
@@ -77,6 +86,7 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
     );
   }
   const team = message.isManualResponse;
+  const products = productsOf(message.llmUsage);
   return (
     <Bubble
       who={team ? t('message.team') : t('message.assistant')}
@@ -84,7 +94,9 @@ export function ThreadMessage({ message, visitor }: { message: InboxMessage; vis
       align="end"
       tone={team ? 'team' : 'assistant'}
       createdAt={message.createdAt}
+      after={products.length ? <ProductCards products={products} cart={{ kind: 'view' }} className="mt-2" /> : undefined}
     >
+      <OrderActionLines actions={orderActionsOf(message.llmUsage)} />
       <MarkdownReply text={message.content} citations={citationsOf(message.llmUsage)} renderCitation={inlineCitationChip} />
       {message.deliveryStatus === 'failed' ? (
         <p role="alert" className="mt-2 border-destructive/30 border-t pt-1.5 text-destructive text-xs">

@@ -50,6 +50,7 @@ function SharedChat({ shareToken, widget, host }: { shareToken: string; widget: 
         onClose={onClose}
         onUnread={bridge.reportUnread}
         onThread={bridge.reportThread}
+        storefrontCart={{ available: bridge.canAddToCart, add: bridge.addToCart }}
       />
     </div>
   );

@@ -1,11 +1,13 @@
 import type { PublicAssistant } from '@aisle/contracts/sharing';
 import { SHARED_MESSAGE_MAX_LENGTH } from '@aisle/contracts/visitor-chat';
 import { AlertCircleIcon, HeadsetIcon, LinkIcon, RotateCcwIcon } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageComposer } from '@/components/message-composer';
+import type { CartItem, CartMode } from '@/components/product-cards/product-card-model';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { reportCartAdded } from '../api/report-cart-added';
 import { useSharedChat } from '../hooks/use-shared-chat';
 import { shareProblemText } from '../share-problem';
 import { SharedChatHeader } from './shared-chat-header';
@@ -52,6 +54,7 @@ export function SharedChatView({
   onClose,
   onUnread,
   onThread,
+  storefrontCart,
 }: {
   shareToken: string;
   assistant: PublicAssistant;
@@ -62,6 +65,8 @@ export function SharedChatView({
   onUnread: (count: number) => void;
   /** The visitor's thread once it exists (the widget tags the storefront cart with it). */
   onThread?: (sharedThreadId: string) => void;
+  /** The widget on a Shopify storefront adds to the shop's own cart; elsewhere cards link to a cart permalink. */
+  storefrontCart?: { available: boolean; add: (item: CartItem) => Promise<boolean> };
 }) {
   const { t } = useTranslation('shopper');
   const chat = useSharedChat({ shareToken, origin: widget ? 'widget' : 'web', visible });
@@ -70,6 +75,25 @@ export function SharedChatView({
 
   useEffect(() => onUnread(chat.unread), [chat.unread, onUnread]);
   const threadId = chat.thread?.sharedThreadId;
+  const visitorToken = chat.thread?.visitorToken;
+  const canAdd = !!storefrontCart?.available;
+  const addToStorefront = storefrontCart?.add;
+  const cart = useMemo<CartMode>(() => {
+    if (!canAdd || !addToStorefront) return { kind: 'permalink', sharedThreadId: threadId };
+    return {
+      kind: 'widget',
+      addToCart: async (item) => {
+        const added = await addToStorefront(item);
+        // The shop's count of add-to-carts from chat; the shopper's cart is already done either way.
+        if (added && threadId && visitorToken) {
+          reportCartAdded({ token: shareToken, sharedThreadId: threadId, visitorToken, ...item }).catch((error: unknown) =>
+            console.error('shared chat: the cart addition could not be reported', error),
+          );
+        }
+        return added;
+      },
+    };
+  }, [canAdd, addToStorefront, threadId, visitorToken, shareToken]);
   useEffect(() => {
     if (threadId) onThread?.(threadId);
   }, [threadId, onThread]);
@@ -131,7 +155,9 @@ export function SharedChatView({
             messages={chat.messages}
             turn={chat.turn}
             autoReplyPaused={chat.autoReplyPaused}
+            cart={cart}
             onRetry={chat.retry}
+            onQuickReply={chat.send}
           />
         </div>
       </div>

@@ -1,8 +1,11 @@
+import type { ProductCard } from '@aisle/contracts/commerce';
 import { type PublicCitation, TEAM_SIGNATURE } from '@aisle/contracts/visitor-chat';
 import { HeadsetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownReply } from '@/components/markdown/markdown-reply';
+import type { CartMode } from '@/components/product-cards/product-card-model';
+import { ProductCards } from '@/components/product-cards/product-cards';
 import { TypingIndicator } from '@/components/typing-indicator';
 import { cn } from '@/lib/cn';
 import { AssistantAvatar } from './assistant-avatar';
@@ -34,7 +37,9 @@ export function VisitorBubble({ content, pending = false }: { content: string; p
  * A reply: the bot's, or a person's from the shop when `manual` (signed as the owner chose,
  * `signature`, else "The shop’s team"; a headset instead of the assistant's picture). Markdown
  * through the sanitised renderer, its sources listed once under it; while streaming, a caret
- * follows the last word and `children` holds what goes under it (stop note, error banner).
+ * follows the last word and `children` holds what goes under it (stop note, error banner). The
+ * store's products the reply names follow it as cards (`cart` says how they reach a cart), then
+ * `after` (the one-tap replies under the latest answer).
  */
 export function ReplyBubble({
   assistantName,
@@ -44,6 +49,9 @@ export function ReplyBubble({
   manual = false,
   signature,
   streaming = false,
+  products = [],
+  cart = { kind: 'view' },
+  after,
   children,
 }: {
   assistantName: string;
@@ -53,6 +61,9 @@ export function ReplyBubble({
   manual?: boolean;
   signature?: string;
   streaming?: boolean;
+  products?: readonly ProductCard[];
+  cart?: CartMode;
+  after?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('shopper');
@@ -67,7 +78,7 @@ export function ReplyBubble({
       ) : (
         <AssistantAvatar url={avatarUrl} className="mt-5" />
       )}
-      <div className="min-w-0 max-w-[85%] flex-1 sm:flex-none">
+      <div className={cn('min-w-0 max-w-[85%] flex-1', !products.length && 'sm:flex-none')}>
         <p className="mb-1 font-medium text-muted-foreground text-xs">{who}</p>
         <div
           className={cn(
@@ -89,6 +100,8 @@ export function ReplyBubble({
           <SharedMessageSources citations={citations} replyText={text} />
           {children}
         </div>
+        {products.length ? <ProductCards products={products} cart={cart} className="mt-2" /> : null}
+        {after}
       </div>
     </li>
   );

@@ -2,8 +2,10 @@ import type { PublicAssistant } from '@aisle/contracts/sharing';
 import type { PublicMessage } from '@aisle/contracts/visitor-chat';
 import { AlertCircleIcon, CircleStopIcon, LoaderIcon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { CartMode } from '@/components/product-cards/product-card-model';
 import { Button } from '@/components/ui/button';
 import type { VisitorTurn } from '../shared-chat-state';
+import { QuickReplies } from './quick-replies';
 import { ReplyBubble, VisitorBubble } from './shared-message-bubbles';
 
 function TurnErrorBanner({ turn, onRetry }: { turn: VisitorTurn; onRetry: () => void }) {
@@ -28,27 +30,33 @@ function TurnErrorBanner({ turn, onRetry }: { turn: VisitorTurn; onRetry: () => 
 
 /**
  * The conversation: stored messages (the visitor's as plain text, replies through the sanitised
- * Markdown renderer, the shop team's labelled), then the turn in progress. While auto-reply is
- * paused the bot shows no typing: a person will answer instead.
+ * Markdown renderer, the shop team's labelled, the products a reply names as cards), then the
+ * turn in progress. The latest answer's one-tap replies show under it until the visitor writes
+ * again. While auto-reply is paused the bot shows no typing: a person will answer instead.
  */
 export function SharedMessageLog({
   assistant,
   messages,
   turn,
   autoReplyPaused,
+  cart,
   onRetry,
+  onQuickReply,
 }: {
   assistant: PublicAssistant;
   messages: readonly PublicMessage[];
   turn: VisitorTurn | null;
   autoReplyPaused: boolean;
+  cart: CartMode;
   onRetry: () => void;
+  onQuickReply: (text: string) => void;
 }) {
   const { t } = useTranslation('shopper');
   const name = assistant.assistantName;
   const avatar = assistant.assistantAvatarUrl;
   const active = turn?.status === 'sending' || turn?.status === 'streaming';
   const showReply = turn && (turn.text || turn.status === 'error' || turn.status === 'stopped' || (active && !autoReplyPaused));
+  const latest = messages.at(-1);
   return (
     <ol className="flex flex-col gap-4">
       {messages.map((message) =>
@@ -63,6 +71,13 @@ export function SharedMessageLog({
             citations={message.citations}
             manual={message.isManualResponse}
             signature={message.senderName}
+            products={message.products}
+            cart={cart}
+            after={
+              message === latest && !turn && message.quickReplies?.length ? (
+                <QuickReplies replies={message.quickReplies} disabled={false} onSend={onQuickReply} />
+              ) : null
+            }
           />
         ),
       )}
