@@ -55,7 +55,10 @@ describe('the products an answer names', () => {
   const catalogue = [record('Trail Tent'), record('Trail Tent Pro'), record('Tee'), record('Content Pack'), record('焙じ茶ラテ')];
 
   it('finds each product the answer names once, in the order named, the longer title first', () => {
-    const cards = productsNamedIn('The Trail Tent Pro sleeps three; the trail tent sleeps two. Also try the Trail Tent Pro in green.', catalogue);
+    const cards = productsNamedIn(
+      'The Trail Tent Pro sleeps three; the trail tent sleeps two. Also try the Trail Tent Pro in green.',
+      catalogue,
+    );
     expect(cards.map((card) => card.title)).toEqual(['Trail Tent Pro', 'Trail Tent']);
   });
 
