@@ -44,6 +44,15 @@ function answeringServer() {
             ? publicMessage({
                 id: 'r1',
                 content: 'The Linen shirt and the Stoneware mug are both in stock.',
+                // The answer's sources: the shirt's product record (shown as a card instead) and the shop's stock page.
+                citations: [
+                  {
+                    number: 1,
+                    title: 'Linen shirt',
+                    snippet: 'Linen shirt Price: $45.00 … URL: https://shop.example/products/linen-shirt',
+                  },
+                  { number: 2, title: 'Restocks', snippet: 'We restock every Monday.' },
+                ],
                 products: [linenShirt, mug],
                 quickReplies: [handoff],
               })
@@ -163,5 +172,20 @@ describe('products in the shopper’s chat', () => {
     expect(asked).toEqual(['What do you have?', 'I’d like to talk to a person']);
     // Offered under the latest answer only.
     expect(screen.queryByRole('group', { name: 'Quick replies' })).toBeNull();
+  });
+
+  it('does not list a product shown as a card again among the sources', async () => {
+    answeringServer();
+    renderChat(null);
+    await ask('Are the shirt and the mug in stock?');
+    const shirt = await screen.findByRole('article', { name: 'Linen shirt' });
+    const reply = shirt.closest('li[aria-label$="said"]') as HTMLElement;
+    const sources = within(reply).getByRole('list', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Restocks')]);
+    expect(reply.textContent).not.toContain('URL: https://shop.example/products/linen-shirt');
   });
 });
