@@ -91,9 +91,13 @@ export const DEFAULT_ORDER_HELP_SETTINGS: OrderHelpSettings = {
  * not a settings object, is every action on; an object naming only some leaves the rest on.
  */
 export function orderHelpSettingsOf(stored: unknown): OrderHelpSettings {
-  const parsed = orderHelpSettingsSchema.partial().safeParse(stored ?? {});
+  // Every turn reads it: nothing stored is the defaults, without parsing.
+  if (stored === null || stored === undefined) return DEFAULT_ORDER_HELP_SETTINGS;
+  const parsed = storedOrderHelpSchema.safeParse(stored);
   return { ...DEFAULT_ORDER_HELP_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
+/** Made once: a zod schema compiles its parser on first use. */
+const storedOrderHelpSchema = orderHelpSettingsSchema.partial();
 
 /** The built-in tools' names, as the model (and the owner's view of each call) sees them. */
 export const ORDER_TOOL_NAMES = {
