@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpAction, type OrderHelpSettings, orderHelpSettingsSchema } from './commerce';
+import { DEFAULT_ORDER_HELP_SETTINGS, type OrderHelpAction, orderHelpSettingsSchema } from './commerce';
 
 /**
  * Assistants, their links and threads (spec §3 Assistant, Thread, join records; §7 Assistant,

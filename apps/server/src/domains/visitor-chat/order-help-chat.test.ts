@@ -74,7 +74,10 @@ describe('order help on the public chat, built-in model', () => {
   });
 
   it('answers in Japanese when the shopper writes Japanese', async () => {
-    const asked = await visitor(t, 'message', { token, message: '注文番号１００１の配送状況を教えてください。メールは ann@example.com です。' });
+    const asked = await visitor(t, 'message', {
+      token,
+      message: '注文番号１００１の配送状況を教えてください。メールは ann@example.com です。',
+    });
     const text = asked.body.reply.content as string;
     expect(text).toMatch(/[ぁ-んァ-ン]/);
     expect(text).toContain(TRACKING_URL);
@@ -82,7 +85,11 @@ describe('order help on the public chat, built-in model', () => {
 
   it('gives another owner nothing of this shop’s order actions', async () => {
     const other = await createVerifiedUser(t, { email: 'someone-else@other.test' });
-    const log = await gql(t, { email: other.email, access: other.access, isStaff: false }, 'query { listCommerceActions(limit: 50) { items { id } } }');
+    const log = await gql(
+      t,
+      { email: other.email, access: other.access, isStaff: false },
+      'query { listCommerceActions(limit: 50) { items { id } } }',
+    );
     expect(log.data?.listCommerceActions.items).toEqual([]);
   });
 });
