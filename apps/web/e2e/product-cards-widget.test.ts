@@ -4,11 +4,11 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { SharedAssistant } from '@aisle/contracts/sharing';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, login } from './support/api';
+import { apiFetch } from './support/api';
 import type { AppServer } from './support/app-server';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { expectJson, graphql } from './support/shop-assistant';
+import { expectJson, setUpShopAssistant } from './support/shop-assistant';
 import { sendInWidgetChat } from './support/widget-chat';
 
 /**
@@ -169,58 +169,14 @@ async function serveStorefront() {
 
 /** The owner's catalog store holding the product list (indexed), an assistant on the built-in model, and its share link. */
 async function setUpOutdoorShop(server: AppServer, listJson: string): Promise<SharedAssistant> {
-  const { access } = await login(server, owner.email, owner.password);
-  const store = await expectJson<{ id: string }>(
-    await apiFetch(server, 'POST', '/api/store/create/', { name: 'Catalog', currency: 'USD' }, access),
-    201,
-    'store',
-  );
-  const bytes = Buffer.from(listJson);
-  const batch = await expectJson<{ files: { fileId: string; uploadUrl: string }[] }>(
-    await apiFetch(
-      server,
-      'POST',
-      '/api/files/upload-batch/',
-      { storeId: store.id, files: [{ fileName: 'products.json', size: bytes.length, contentType: 'application/json' }] },
-      access,
-    ),
-    200,
-    'upload batch',
-  );
-  const [file] = batch.files;
-  if (!file) throw new Error('no upload slot');
-  const put = await fetch(new URL(file.uploadUrl, server.url), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: bytes,
+  const { access, assistantId } = await setUpShopAssistant(server, owner, {
+    storeName: 'Catalog',
+    currency: 'USD',
+    file: { fileName: 'products.json', content: listJson, contentType: 'application/json' },
+    questions: [],
   });
-  if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
-  await expectJson(
-    await apiFetch(server, 'POST', '/api/files/finish-upload/', { storeId: store.id, fileIds: [file.fileId] }, access),
-    200,
-    'finish',
-  );
-  for (let attempt = 0; ; attempt++) {
-    const data = await graphql<{ listFiles: { items: { status: string }[] } }>(
-      server,
-      access,
-      'query($f: ModelFileFilterInput) { listFiles(filter: $f) { items { status } } }',
-      { f: { storeID: { eq: store.id } } },
-    );
-    const status = data.listFiles.items[0]?.status;
-    if (status === 'ready') break;
-    if (status === 'failed' || attempt > 120) throw new Error(`the product list did not become ready (${status})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const assistant = await expectJson<{ id: string }>(
-    await apiFetch(server, 'POST', '/api/assistant/create/', { assistantName: 'Shop helper', model: 'local:extractive' }, access),
-    201,
-    'assistant',
-  );
-  const link = await apiFetch(server, 'POST', '/api/assistant/store-add/', { assistantId: assistant.id, storeId: store.id }, access);
-  if (!link.ok) throw new Error(`store-add: ${link.status} ${await link.text()}`);
   return expectJson<SharedAssistant>(
-    await apiFetch(server, 'POST', '/api/shared-assistant/create/', { assistantId: assistant.id }, access),
+    await apiFetch(server, 'POST', '/api/shared-assistant/create/', { assistantId }, access),
     201,
     'share',
   );

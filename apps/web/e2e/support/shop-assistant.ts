@@ -40,22 +40,26 @@ export async function graphql<T>(server: AppServer, token: string, query: string
 export interface KnowledgeFile {
   fileName: string;
   content: string;
+  /** `text/markdown` unless given (a product list: `application/json`, `text/csv`). */
+  contentType?: string;
 }
 
 export async function setUpShopAssistant(
   server: AppServer,
   owner: { email: string; password: string },
-  options: { assistantName?: string; file?: KnowledgeFile; questions?: string[]; storeName?: string } = {},
+  options: { assistantName?: string; file?: KnowledgeFile; questions?: string[]; storeName?: string; currency?: string } = {},
 ): Promise<{ access: string; assistantId: string }> {
   const {
     assistantName = 'Shop helper',
     file: knowledge = { fileName: 'faq.md', content: shopFaq },
     questions = shopQuestions,
     storeName = 'Help center',
+    currency,
   } = options;
+  const contentType = knowledge.contentType ?? 'text/markdown';
   const { access } = await login(server, owner.email, owner.password);
   const store = await expectJson<{ id: string }>(
-    await apiFetch(server, 'POST', '/api/store/create/', { name: storeName }, access),
+    await apiFetch(server, 'POST', '/api/store/create/', { name: storeName, ...(currency ? { currency } : {}) }, access),
     201,
     'store',
   );
@@ -65,7 +69,7 @@ export async function setUpShopAssistant(
       server,
       'POST',
       '/api/files/upload-batch/',
-      { storeId: store.id, files: [{ fileName: knowledge.fileName, size: bytes.length, contentType: 'text/markdown' }] },
+      { storeId: store.id, files: [{ fileName: knowledge.fileName, size: bytes.length, contentType }] },
       access,
     ),
     200,
@@ -75,7 +79,7 @@ export async function setUpShopAssistant(
   if (!file) throw new Error('no upload slot');
   const put = await fetch(new URL(file.uploadUrl, server.url), {
     method: 'PUT',
-    headers: { 'content-type': 'text/markdown' },
+    headers: { 'content-type': contentType },
     body: bytes,
   });
   if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
@@ -93,7 +97,7 @@ export async function setUpShopAssistant(
     );
     const status = data.listFiles.items[0]?.status;
     if (status === 'ready') break;
-    if (status === 'failed' || attempt > 120) throw new Error(`the FAQ did not become ready (${status})`);
+    if (status === 'failed' || attempt > 120) throw new Error(`${knowledge.fileName} did not become ready (${status})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const assistant = await expectJson<{ id: string }>(

@@ -1,5 +1,5 @@
 import { toolCallSchema } from '@aisle/contracts/chat';
-import { ORDER_TOOL_NAMES, type OrderToolOutcome, type ProductCard, productCardSchema } from '@aisle/contracts/commerce';
+import { ORDER_TOOL_NAMES, type OrderToolOutcome, orderToolOutcomes, type ProductCard, productCardSchema } from '@aisle/contracts/commerce';
 
 /*
  * What a reply did for the shop, from its `llmUsage` (AWSJSON: an object or its JSON text): the
@@ -52,18 +52,7 @@ export interface OrderAction {
   reason: string | null;
 }
 
-const knownOutcomes = new Set<string>([
-  'not_found',
-  'status',
-  'code_sent',
-  'code_wrong',
-  'code_expired',
-  'too_many_tries',
-  'done',
-  'not_possible',
-  'rate_limited',
-  'unavailable',
-] satisfies OrderToolOutcome[]);
+const knownOutcomes = new Set<string>(orderToolOutcomes);
 
 const objectOf = (value: unknown): Record<string, unknown> => {
   let parsed = value;
