@@ -1,6 +1,6 @@
 import type { ProductRecord } from '@aisle/contracts/products';
 import { CHARACTER_PREFIX, compareDecimal, formatPrice, formatWeight, priceText, termsOf } from '../knowledge';
-import { askedFields, contentsField, fieldSentence } from './product-fields';
+import { askedFields, contentsField, fieldSentence, fieldsNamingValue } from './product-fields';
 import { productReferredTo } from './product-follow-up';
 import {
   fullyNamedProducts,
@@ -242,6 +242,8 @@ function aboutProduct(asking: Asking, text: string, product: StoredProduct): Pro
       const sentence = factSentence(say, record, fact);
       if (sentence) sentences.push(sentence);
     }
+  // "Does it come in white?": the choices the question names one of.
+  if (!sentences.length) for (const field of fieldsNamingValue(text, record)) sentences.push(fieldSentence(say, lang, record, field));
   if (question.asksStock) {
     const stock = stockSentence(say, record);
     if (stock) sentences.push(stock);

@@ -132,6 +132,23 @@ export function askedFields(named: string, lowerNamed: string, lang: ShopperLang
   });
 }
 
+/**
+ * "Does the Linen Shirt come in white?", "赤はありますか": the product's choices (an option, a listed
+ * column) of which the question names a value whole, to answer with all of them ("comes in Blue and
+ * White"), which answers the yes or no too.
+ */
+export function fieldsNamingValue(named: string, record: ProductRecord): Field[] {
+  const terms = new Set(termsOf(withoutName(named, record.title)));
+  return fieldsOf(record).filter(
+    (field) =>
+      field.values.length >= 2 &&
+      field.values.some((value) => {
+        const valueTerms = termsOf(value);
+        return valueTerms.length > 0 && valueTerms.every((term) => terms.has(term));
+      }),
+  );
+}
+
 export function fieldSentence(say: ProductSentences, lang: ShopperLanguage, record: ProductRecord, field: Field): string {
   const label = labelOf(field.name).toLowerCase();
   const kind = kindOf(field.name) ?? (/^colou?rs?$/.test(label) ? 'color' : /^sizes?$/.test(label) ? 'size' : undefined);

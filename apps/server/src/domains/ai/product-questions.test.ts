@@ -244,4 +244,12 @@ describe('product questions in the shopper’s language', () => {
       '一番安い商品はそよかぜテント 1です（¥12,800）。',
     );
   });
+
+  it('answers whether a product comes in a colour by the choices it has, named only by the colour', async () => {
+    const english = await shop(ENGLISH, 'USD');
+    expect(ask(english, 'Does the Storm Shell come in navy?', 'en')).toBe('The Storm Shell comes in Red and Navy.');
+    expect(ask(english, 'Is the Pine Ridge Tent available in sand?', 'en')).toBe('The Pine Ridge Tent comes in Green and Sand.');
+    const japanese = await shop(['商品名,価格（円）,カラー,商品説明', 'そよかぜシャツ,"4,800円",白、紺,麻のシャツ。'].join('\n'), 'JPY');
+    expect(ask(japanese, 'そよかぜシャツの白はありますか？', 'ja')).toBe('そよかぜシャツのカラーは白、紺です。');
+  });
 });
