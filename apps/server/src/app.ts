@@ -22,6 +22,7 @@ import { functionRoutes } from './domains/functions';
 import { knowledgeRoutes } from './domains/knowledge';
 import { notificationRoutes } from './domains/notifications';
 import { onboardingRoutes } from './domains/onboarding';
+import { orderHelpRoutes } from './domains/order-help';
 import { paymentRoutes } from './domains/payments';
 import { setupWizardRoutes } from './domains/setup-wizard';
 import { sharedAssistantRoutes } from './domains/sharing';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(onboardingRoutes, { prefix: '/api' });
+  await app.register(orderHelpRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });

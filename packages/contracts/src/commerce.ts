@@ -99,6 +99,10 @@ export function orderHelpSettingsOf(stored: unknown): OrderHelpSettings {
 /** Made once: a zod schema compiles its parser on first use. */
 const storedOrderHelpSchema = orderHelpSettingsSchema.partial();
 
+/** `GET /api/assistant/order-help/`: the Shopify store the order help acts for, or null when none is connected. */
+export const orderHelpShopResponseSchema = z.object({ shopDomain: z.string().nullable() });
+export type OrderHelpShopResponse = z.infer<typeof orderHelpShopResponseSchema>;
+
 /** The built-in tools' names, as the model (and the owner's view of each call) sees them. */
 export const ORDER_TOOL_NAMES = {
   status: 'order_status',

@@ -4,6 +4,7 @@
  * exported here is the domain's own (the dependency rule in .dependency-cruiser.cjs).
  */
 export { type CommerceAction, type CommerceActionInput, listCommerceActions, recordCommerceAction } from './commerce-actions';
+export { orderHelpRoutes } from './order-help-routes';
 export { orderHelpSettingsOf } from './order-help-settings';
 export {
   type OrderHelpAsker,

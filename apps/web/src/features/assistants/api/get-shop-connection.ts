@@ -1,14 +1,15 @@
-import type { UserStorePage } from '@aisle/contracts/shopify';
+import type { OrderHelpShopResponse } from '@aisle/contracts/commerce';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/app/auth/auth-provider';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * `GET /api/sh/user-stores/`: whether the owner has a connected Shopify store, which the built-in
- * order help needs (the editor says so, with a link to connect one, when there is none).
+ * `GET /api/assistant/order-help/`: whether the owner has a connected Shopify store, which the
+ * built-in order help needs (the editor says so, with a link to connect one, when there is none).
+ * It answers on every server, Shopify configured or not (`/api/sh/` answers 404 without it).
  */
 export const getShopConnected = async (token: string | null) =>
-  (await apiRequest<UserStorePage>('/api/sh/user-stores/', { token })).count > 0;
+  (await apiRequest<OrderHelpShopResponse>('/api/assistant/order-help/', { token })).shopDomain !== null;
 
 export const shopConnectionQueryOptions = (email: string | undefined, getToken: () => Promise<string | null>) =>
   queryOptions({
