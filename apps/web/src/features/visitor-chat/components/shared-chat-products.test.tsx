@@ -173,19 +173,4 @@ describe('products in the shopper’s chat', () => {
     // Offered under the latest answer only.
     expect(screen.queryByRole('group', { name: 'Quick replies' })).toBeNull();
   });
-
-  it('does not list a product shown as a card again among the sources', async () => {
-    answeringServer();
-    renderChat(null);
-    await ask('Are the shirt and the mug in stock?');
-    const shirt = await screen.findByRole('article', { name: 'Linen shirt' });
-    const reply = shirt.closest('li[aria-label$="said"]') as HTMLElement;
-    const sources = within(reply).getByRole('list', { name: 'Sources' });
-    expect(
-      within(sources)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('Restocks')]);
-    expect(reply.textContent).not.toContain('URL: https://shop.example/products/linen-shirt');
-  });
 });

@@ -101,7 +101,7 @@ export function ReplyBubble({
           ) : streaming ? (
             <TypingIndicator />
           ) : null}
-          <SharedMessageSources citations={listedSources} replyText={text} />
+          <SharedMessageSources citations={citations} replyText={text} />
           {children}
         </div>
         {products.length ? <ProductCards products={products} cart={cart} className="mt-2" /> : null}
