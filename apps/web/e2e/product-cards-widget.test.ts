@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import type { SharedAssistant } from '@aisle/contracts/sharing';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { apiFetch } from './support/api';
 import type { AppServer } from './support/app-server';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { solidPng } from './support/pictures';
 import { expectJson, setUpShopAssistant } from './support/shop-assistant';
 import { sendInWidgetChat } from './support/widget-chat';
 
@@ -23,30 +23,6 @@ import { sendInWidgetChat } from './support/widget-chat';
  * permalink, scroll sideways without widening the page, and follow the dark theme.
  */
 const owner = { email: 'owner@kumo-outdoor.test', password: 'correct horse 1' };
-
-/** A w×h PNG of one colour: the product pictures the storefront serves. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from([r, g, b]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * The shop's product pictures, on its image CDN (https, as Shopify's are: the chat's CSP takes

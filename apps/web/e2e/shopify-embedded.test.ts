@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderThemeEmbed } from '../src/testing/render-theme-embed';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { serveShopPictures } from './support/pictures';
 import { sendInWidgetChat } from './support/widget-chat';
 
 /**
@@ -139,6 +140,8 @@ describe('the Shopify admin and storefront', () => {
     );
     try {
       const shopper = await suite.open({ width: 1280, height: 800 });
+      // The fake store's product pictures (answers show products as cards), answered here: nothing leaves the machine.
+      await serveShopPictures(shopper.page, 'https://cdn.shopify.example');
       await shopper.page.goto(`${store.url}/products/linen-shirt-no-1`);
       const launcherAt = { x: 1280 - 48, y: 800 - 48 };
       await shopper.page.waitForFunction(({ x, y }) => document.elementFromPoint(x, y)?.tagName === 'AISLE-CHAT-WIDGET', launcherAt, {
