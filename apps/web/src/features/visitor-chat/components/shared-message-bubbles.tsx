@@ -69,10 +69,6 @@ export function ReplyBubble({
   const { t } = useTranslation('shopper');
   // The team's signature is the contract's English words: each shopper reads them in their language.
   const who = manual ? (signature && signature !== TEAM_SIGNATURE ? signature : t('log.team')) : assistantName;
-  // A product shown as a card is not listed again as a source (its record's text says less than the card).
-  const listedSources = products.length
-    ? citations.filter((citation) => !products.some((product) => product.title === citation.title))
-    : citations;
   return (
     <li aria-label={t('log.said', { name: who })} aria-busy={streaming || undefined} className="flex gap-2.5">
       {manual ? (
