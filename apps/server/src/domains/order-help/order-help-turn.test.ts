@@ -7,24 +7,12 @@ import { type FakeShopify, startFakeShopify } from '../../testing/fake-shopify/f
 import { connectShopToAccount, shopifyEnv } from '../../testing/fake-shopify/shopify-test-kit';
 import type { TestViewer } from '../../testing/graphql-client';
 import { post } from '../../testing/knowledge';
+import { parseEvents } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createVerifiedUser } from '../../testing/users';
 import { listCommerceActions } from './index';
 
 const SHOP = 'turn-shop.myshopify.com';
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-const parseEvents = (body: string): SseEvent[] =>
-  body
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => ({
-      event: /^event: (.+)$/m.exec(block)?.[1] ?? '',
-      data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null'),
-    }));
 
 /**
  * A whole owner-chat turn with a network model (the fake OpenAI) that calls the built-in order
