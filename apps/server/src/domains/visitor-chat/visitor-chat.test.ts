@@ -92,7 +92,16 @@ describe('public chat', () => {
     expect(res.body.reply.citations).toEqual([
       { number: 1, title: 'Returns', snippet: 'You can return any unworn item within 30 days of delivery for a full refund.' },
     ]);
-    expect(Object.keys(res.body.reply).sort()).toEqual(['citations', 'content', 'createdAt', 'id', 'isManualResponse', 'senderType']);
+    // Besides the one-tap "Talk to a person" (issue 32), nothing more: no usage, cost or model.
+    expect(Object.keys(res.body.reply).sort()).toEqual([
+      'citations',
+      'content',
+      'createdAt',
+      'id',
+      'isManualResponse',
+      'quickReplies',
+      'senderType',
+    ]);
 
     const row = await threadRow(sharedThreadId);
     expect(row).toMatchObject({ ownerEmail: owner.email, origin: 'widget', anonymousEmail, lastResponseId: res.body.reply.id });
