@@ -6,7 +6,7 @@ import {
   ORDER_TOOL_NAMES,
 } from '@aisle/contracts/commerce';
 import type { ModelMessage, ToolSet } from 'ai';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistants, commerceActions, orderVerifications, shopConnections } from '../../db/schema';
@@ -276,7 +276,11 @@ describe('one-time codes', () => {
         ],
       },
     ]);
-    const log = await t.services.db.select().from(commerceActions).where(eq(commerceActions.orderName, '#1010'));
+    const log = await t.services.db
+      .select()
+      .from(commerceActions)
+      .where(eq(commerceActions.orderName, '#1010'))
+      .orderBy(asc(commerceActions.createdAt));
     expect(log.map((row) => row.outcome)).toEqual(['code_sent', 'code_wrong', 'done']);
     expect(JSON.stringify(log)).not.toContain(code);
     expect(log.at(-1)).toMatchObject({ kind: 'return_started', ok: true, detail: { returnName: '#1010-R1', items: 3 } });
