@@ -236,6 +236,31 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
   DEFAULT_MODEL: optionalString,
+  /**
+   * S3-compatible object storage for uploaded files, avatars and exports (AWS S3, MinIO, R2…): with
+   * a bucket, web and worker processes need no shared disk. Unset: files stay under DATA_DIR.
+   */
+  S3_BUCKET: optionalString,
+  /** The storage's endpoint when it is not AWS S3 itself, e.g. http://minio:9000. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  /** The bucket's credentials; unset, the AWS SDK's own chain is used (instance roles, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (`endpoint/bucket/key`), which MinIO and most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Serve `GET /metrics` (Prometheus) on this port instead of the app's; a worker serves it with its health endpoints. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** OpenTelemetry traces are sent here (OTLP over HTTP, e.g. http://collector:4318) when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service name traces carry. */
+  OTEL_SERVICE_NAME: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('aisle')),
+  /** Scheduled backups of the embedded default go into this folder (`npm run backup` writes the same archive). */
+  BACKUP_DIR: optionalString,
+  /** Hours between scheduled backups (needs BACKUP_DIR). */
+  BACKUP_EVERY_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(8760).optional()),
+  /** Scheduled backups kept in BACKUP_DIR; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -273,6 +298,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     problems.push(
       `ROLE: ${source.ROLE} needs DATABASE_URL (a web and a worker process share one Postgres); the embedded database runs both in one process, ROLE=all`,
     );
+  if (Boolean(source.S3_ACCESS_KEY_ID) !== Boolean(source.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK's own credentials)");
+  if ((source.S3_ENDPOINT || source.S3_ACCESS_KEY_ID) && !source.S3_BUCKET)
+    problems.push('S3_BUCKET: is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set');
+  if (source.BACKUP_EVERY_HOURS && !source.BACKUP_DIR) problems.push('BACKUP_DIR: is required when BACKUP_EVERY_HOURS is set');
   problems.push(...defaultModelProblems(source));
   if (!result.success || problems.length) throw new EnvError(problems);
   const raw = result.data;
