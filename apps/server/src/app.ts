@@ -38,6 +38,7 @@ import { registerInputChecks } from './http/input-checks';
 import { rateLimitRedis } from './http/rate-limit-redis';
 import { webAppRoutes } from './http/web-app';
 import type { Services } from './services';
+import { APP_VERSION } from './version';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { webhookSources } from './webhooks/webhook-sources';
 
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Aisle REST API', version: '1.0.0', description: 'REST calls of the Aisle service (spec §7).' },
+      info: { title: 'Aisle REST API', version: APP_VERSION, description: 'REST calls of the Aisle service (spec §7).' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

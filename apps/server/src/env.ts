@@ -32,235 +32,487 @@ const bool = z.preprocess(
 export const DEFAULT_SHOPIFY_SCOPES =
   'read_products,read_inventory,read_content,read_themes,write_orders,write_returns,read_legal_policies';
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: optionalUrl,
-  CORS_ORIGINS: optionalString,
-  DATABASE_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
-  /**
-   * What this process runs (DESIGN "Runtime shape"): `web` serves the routes and queues jobs, `worker`
-   * runs the jobs and serves nothing, `all` does both (the only choice on the embedded database).
-   */
-  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
-  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
-  /** Key sealing secret variables (AES-256-GCM); generated into DATA_DIR when unset. */
-  VARIABLES_ENCRYPTION_KEY: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .refine((v) => decodeVariablesKey(v) !== undefined, variablesKeyRule)
-      .optional(),
-  ),
-  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
-  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta({ description: 'HTTP port.' }),
+  HOST: z.string().min(1).default('0.0.0.0').meta({ description: 'Interface to listen on.' }),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .meta({
+      description:
+        'Embedded database (`db/`), uploaded media (`media/`), knowledge files (`files/`), prepared downloads (`exports/`) and the generated JWT secret and variables encryption key.',
+    }),
+  PUBLIC_URL: optionalUrl.meta({
+    description: 'Public origin of the app: links in e-mails, avatar URLs, default CORS origin.',
+    unset: '`http://localhost:$PORT`',
+  }),
+  CORS_ORIGINS: optionalString.meta({
+    description: 'Comma-separated origins allowed to call the API from a browser.',
+    unset: 'the origin of `PUBLIC_URL`',
+  }),
+  DATABASE_URL: optionalUrl.meta({
+    description:
+      '`postgres://…` to use a Postgres 15+ server instead; pgvector is used when the extension exists (otherwise a start-up warning).',
+    unset: 'unset (embedded PGlite)',
+  }),
+  REDIS_URL: optionalUrl.meta({
+    description: '`redis://…` to fan live events out through Redis and keep rate-limit counters there, for several app instances.',
+    unset: 'unset (in-process)',
+  }),
+  ROLE: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all'))
+    .meta({
+      description:
+        'What this process runs: `all` serves the app and runs the background jobs (indexing, embeddings, thread summaries, Shopify catalog sync, channel answers and sends) in one process; `web` serves the app and only queues jobs; `worker` runs the jobs and serves nothing (no port). `web` and `worker` need `DATABASE_URL`: on the embedded database the server refuses them at start-up, since one data directory must never be opened by two processes.',
+    }),
+  JWT_SECRET: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional())
+    .meta({
+      description: 'Signing key of access and refresh tokens (at least 32 characters). Set it, the same everywhere, when scaled out.',
+      unset: 'generated into `DATA_DIR/jwt-secret`',
+    }),
+  VARIABLES_ENCRYPTION_KEY: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => decodeVariablesKey(v) !== undefined, variablesKeyRule)
+        .optional(),
+    )
+    .meta({
+      description:
+        "Key that encrypts secret variables, Shopify tokens and messaging channels' tokens (AES-256-GCM): 32 bytes as base64 or 64 hex characters, e.g. `openssl rand -base64 32`. Set it, the same everywhere, when scaled out; keep it backed up, since secrets saved under a lost key cannot be read again.",
+      unset: 'generated into `DATA_DIR/variables-encryption-key`',
+    }),
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300).meta({ description: 'Access-token lifetime in seconds.' }),
+  REFRESH_TOKEN_LIFETIME: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(86_400)
+    .meta({ description: 'Refresh-token lifetime in seconds (tokens rotate on every refresh).' }),
   EMAIL_CONFIRMATION_LIFETIME: z.coerce
     .number()
     .int()
     .positive()
-    .default(3 * 86_400),
-  PASSWORD_RESET_LIFETIME: z.coerce.number().int().positive().default(86_400),
-  SMTP_HOST: optionalString,
-  SMTP_PORT: z.coerce.number().int().positive().default(587),
-  SMTP_USER: optionalString,
-  SMTP_PASSWORD: optionalString,
-  SMTP_SECURE: bool,
-  EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>'),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
-  /** GraphQL requests may carry images and documents as base64 content blocks (up to 4.5 MB each). */
-  GRAPHQL_BODY_LIMIT: z.coerce.number().int().positive().default(8_388_608),
-  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  /** Messages per minute one visitor (visitor token, or address for a first message) may send to a shared assistant. */
-  SHARED_CHAT_VISITOR_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  /** Messages per minute all visitors of one share link together may send (bounds the owner's spend). */
-  SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(600),
-  /** Other public chat calls per minute per visitor: opening the link, loading the thread, the live stream. */
-  SHARED_CHAT_READ_RATE_LIMIT: z.coerce.number().int().positive().default(120),
-  /** GraphQL requests per minute per account (per address without a valid token) on /graphql. */
-  GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600),
-  /** Longest a database statement may run on Postgres (seconds; 0 for no limit). PGlite cannot stop a statement. */
-  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().min(0).max(3600).default(15),
-  /** Function runs, initializations and fixes per minute per owner (each holds a sandbox worker or a model call). */
-  FUNCTION_RUN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  /** Analytics refreshes per minute per owner (`analytics/refresh/`; each recomputes every period). */
-  ANALYTICS_REFRESH_RATE_LIMIT: z.coerce.number().int().positive().default(6),
-  /** A shared thread is summarised once it has been quiet this long (minutes; fractions allowed). */
-  THREAD_SUMMARY_QUIET_MINUTES: z.coerce.number().positive().max(10_080).default(10),
-  TRUST_PROXY: bool,
-  /** Web processes `npm start` runs on one port, on Postgres with Redis (node:cluster); the embedded database always runs one. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** Turns (owner chat, public chat) that may be starting at once, up to their first token; more wait in a fair queue. */
-  TURN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
-  /** A new turn that would wait longer than this for its start (ms) is refused at once with 503 `busy` and Retry-After. */
-  TURN_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
-  /** Event-loop delay (p99, ms) above which turns that would have to wait are refused with 503 `busy`. */
-  TURN_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(500),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: optionalString,
-  /** Largest file a store accepts (bytes). */
+    .default(3 * 86_400)
+    .meta({ description: 'How long an e-mail verification link stays valid, in seconds.' }),
+  PASSWORD_RESET_LIFETIME: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(86_400)
+    .meta({ description: 'How long a password-reset link stays valid, in seconds.' }),
+  SMTP_HOST: optionalString.meta({
+    description: 'SMTP server for outgoing e-mail; without it each e-mail is one log line with its link.',
+    unset: 'unset (log e-mails)',
+  }),
+  SMTP_PORT: z.coerce.number().int().positive().default(587).meta({ description: 'SMTP port.' }),
+  SMTP_USER: optionalString.meta({ description: 'SMTP credentials.', unset: 'unset' }),
+  SMTP_PASSWORD: optionalString.meta({ description: 'SMTP credentials.', unset: 'unset' }),
+  SMTP_SECURE: bool.meta({ description: '`true` for implicit TLS (port 465).', unset: '`false`' }),
+  EMAIL_FROM: z.string().default('Aisle <no-reply@aisle.local>').meta({ description: 'Sender of outgoing e-mail.' }),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1_048_576)
+    .meta({ description: 'Largest JSON request body, in bytes (413 above).' }),
+  GRAPHQL_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8_388_608)
+    .meta({
+      description:
+        'Largest GraphQL request or WebSocket message, in bytes: conversation messages carry images and documents as base64 blocks.',
+    }),
+  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152).meta({ description: 'Largest avatar upload, in bytes.' }),
+  AUTH_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .meta({ description: 'Requests per minute per client on each authentication call (token, refresh, sign-up, password reset).' }),
+  SHARED_CHAT_VISITOR_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .meta({
+      description:
+        "Messages per minute one visitor may send to a shared assistant, counted by visitor token. New threads are counted by address instead, at 3× this (a household or an office behind one address); so are follow-ups whose visitor token matches no thread. A real visitor's follow-ups never count against their address.",
+    }),
+  SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .meta({ description: 'Messages per minute all visitors of one share link may send together (bounds what a link can cost its owner).' }),
+  SHARED_CHAT_READ_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(120)
+    .meta({ description: 'Other public chat calls per minute per visitor: opening a link, loading a thread, the live event stream.' }),
+  GRAPHQL_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .meta({
+      description:
+        '`/graphql` requests per minute per account (per address without a valid token); over it, 429 with a GraphQL `RATE_LIMITED` error. Counted in Redis when scaled out.',
+    }),
+  DATABASE_STATEMENT_TIMEOUT: z.coerce
+    .number()
+    .min(0)
+    .max(3600)
+    .default(15)
+    .meta({
+      description:
+        'Longest a statement may run on Postgres, in seconds (`0`: no limit); a stopped one answers 503 "The request took too long…". Migrations are exempt. PGlite cannot stop a statement, so on the embedded database the data API\'s input budgets bound the work instead.',
+    }),
+  FUNCTION_RUN_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .meta({
+      description:
+        "Function runs, initializations and fixes per minute per owner (`functions/run|initialize|fix/`); they share the sandbox's workers.",
+    }),
+  ANALYTICS_REFRESH_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6)
+    .meta({ description: "Dashboard refreshes per minute per owner (`analytics/refresh/`); each recomputes the owner's analytics." }),
+  THREAD_SUMMARY_QUIET_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(10_080)
+    .default(10)
+    .meta({ description: "A shared thread gets its summary (with the assistant's model) once it has been quiet this long." }),
+  TRUST_PROXY: bool.meta({
+    description:
+      '**Set `true` behind a reverse proxy or load balancer** (see "Behind a proxy" below): client addresses (rate limits, logs) then come from `X-Forwarded-For`. Left `false` there, every visitor shares the proxy\'s address and new public chats are throttled together.',
+    unset: '`false`',
+  }),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .meta({
+      description:
+        'Web processes `npm start` runs on one port (node:cluster), to use more than one core. Needs `DATABASE_URL` and `REDIS_URL`; on the embedded database it stays one process (with a warning). With `ROLE=all` the first process also runs the jobs.',
+    }),
+  TURN_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(16)
+    .meta({
+      description:
+        'Answers (owner chat, public chat) that may be starting at once in one process, from the question up to the first token; more wait their turn, taken fairly across share links.',
+    }),
+  TURN_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(3_000)
+    .meta({
+      description:
+        'A new answer that would wait longer than this for its start is refused at once with 503 `{"detail": "The assistant is busy right now. Please try again in a moment.", "code": "busy"}` and `Retry-After`; nothing is stored, and the chat page says "Busy, retrying in a moment…" and sends again.',
+    }),
+  TURN_MAX_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600_000)
+    .default(500)
+    .meta({
+      description: 'Event-loop delay (p99 over half a second) above which answers that would have to wait are refused the same way.',
+    }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .meta({ description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' }),
+  WEB_DIST_DIR: optionalString.meta({ description: 'Where the built web app is served from.', unset: '`apps/web/dist`' }),
   FILE_MAX_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(25 * 1024 * 1024),
-  /** How long a signed upload URL stays valid (seconds). */
-  UPLOAD_URL_LIFETIME: z.coerce.number().int().positive().default(900),
-  /** Files indexed at once by this process. */
-  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  /** `openai` (OpenAI or any OpenAI-compatible /embeddings server) turns on vector search. */
-  EMBEDDING_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['openai']).optional()),
-  EMBEDDING_MODEL: optionalString,
-  /** Base URL of an OpenAI-compatible API (default https://api.openai.com/v1). */
-  EMBEDDING_BASE_URL: optionalUrl,
-  /** Key for the embeddings API; OPENAI_API_KEY is used when unset. */
-  EMBEDDING_API_KEY: optionalString,
-  OPENAI_API_KEY: optionalString,
-  /** Any OpenAI-compatible chat-completions server (Ollama, vLLM, OpenRouter); default https://api.openai.com/v1. */
-  OPENAI_BASE_URL: optionalUrl,
-  /** Comma-separated model ids the OpenAI(-compatible) server offers beyond the built-in list. */
-  OPENAI_MODELS: optionalString,
-  ANTHROPIC_API_KEY: optionalString,
-  /** The Shopify app's client id and secret: both set turn the Shopify integration on (domains/shopify). */
-  SHOPIFY_API_KEY: optionalString,
-  SHOPIFY_API_SECRET: optionalString,
-  /** Access scopes asked for at install (comma-separated): what the setup wizard, catalog sync and tools read. */
-  SHOPIFY_SCOPES: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\s*[a-z_]+(\s*,\s*[a-z_]+)*\s*$/, 'must be comma-separated scope names such as read_products,read_orders')
-      .default(DEFAULT_SHOPIFY_SCOPES),
-  ),
-  /** The Admin API version every Shopify call is written against (YYYY-MM, Shopify's quarterly releases). */
-  SHOPIFY_API_VERSION: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10')
-      .default('2026-10'),
-  ),
-  /**
-   * Where OAuth, token exchange, token refresh and Admin API calls for a shop go, `{shop}` standing
-   * for its domain: `https://{shop}` in production; a proxy, or a fake store on loopback in tests.
-   */
-  SHOPIFY_ADMIN_API_ORIGIN: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .refine((v) => URL.canParse(v.replaceAll('{shop}', 'example.myshopify.com')), 'must be a URL (with {shop} for the shop domain)')
-      .transform((v) => v.replace(/\/+$/, ''))
-      .default('https://{shop}'),
-  ),
-  /**
-   * Days a delivered order may be returned through the built-in order help when the store's own
-   * return rules cannot be read (the app lacks `read_legal_policies`): the store's rules win.
-   */
-  ORDER_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  /**
-   * App Bridge, loaded first in the page when the app opens in the Shopify admin (Shopify serves
-   * it and keeps it current); tests point it at a stub so no test touches the internet.
-   */
-  SHOPIFY_APP_BRIDGE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
-  ),
-  /**
-   * Origins, comma-separated, that may frame the app besides the Shopify admin
-   * (https://admin.shopify.com, https://*.myshopify.com): a proxy's admin, or a test's host page.
-   */
-  FRAME_ANCESTORS: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url('must be comma-separated origins such as https://admin.example.com')))
-      .default([]),
-  ),
-  /** Stripe's secret key (`sk_…`): with it, web users can subscribe and top up by card (domains/payments). */
-  STRIPE_SECRET_KEY: optionalString,
-  /** The webhook endpoint's signing secret (`whsec_…`): POST /api/stripe/webhook/ is refused (404) without it. */
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  /** Where Stripe API calls go (default https://api.stripe.com); tests point it at a fake on loopback. */
-  STRIPE_API_ORIGIN: optionalUrl,
-  /** Shopify charges created as test charges (development stores cannot pay real ones). */
-  SHOPIFY_BILLING_TEST: bool,
-  /** How long a signed download link (an export's `presignedGet`) stays valid, in seconds. */
+    .default(25 * 1024 * 1024)
+    .meta({ description: 'Largest knowledge file, in bytes (25 MB): bigger files are refused before upload.' }),
+  UPLOAD_URL_LIFETIME: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(900)
+    .meta({ description: 'How long a signed upload URL stays valid, in seconds.' }),
+  INGEST_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(2)
+    .meta({ description: 'Files indexed at the same time by each process that runs jobs (`ROLE` `worker` or `all`).' }),
+  EMBEDDING_PROVIDER: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['openai']).optional())
+    .meta({
+      description:
+        '`openai` to add vector search (pgvector) to lexical ranking, fused by reciprocal rank. Existing passages are embedded in the background at the next start.',
+      unset: 'unset (lexical retrieval)',
+    }),
+  EMBEDDING_MODEL: optionalString.meta({
+    description: 'Embedding model name, e.g. `text-embedding-3-small`; required with `EMBEDDING_PROVIDER`.',
+    unset: 'unset',
+  }),
+  EMBEDDING_BASE_URL: optionalUrl.meta({
+    description: 'Any OpenAI-compatible server with an `/embeddings` endpoint.',
+    unset: '`https://api.openai.com/v1`',
+  }),
+  EMBEDDING_API_KEY: optionalString.meta({ description: 'Key for the embeddings API.', unset: '`OPENAI_API_KEY`' }),
+  OPENAI_API_KEY: optionalString.meta({
+    description:
+      'Turns on the OpenAI chat models (gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o, gpt-4o-mini, o4-mini), called through chat completions.',
+    unset: 'unset',
+  }),
+  OPENAI_BASE_URL: optionalUrl.meta({
+    description:
+      'Any OpenAI-compatible chat-completions server (Ollama, vLLM, OpenRouter); setting it alone (no key) turns the provider on.',
+    unset: '`https://api.openai.com/v1`',
+  }),
+  OPENAI_MODELS: optionalString.meta({
+    description:
+      'Comma-separated model ids that server offers, e.g. `llama3.1,qwen2.5`. With a custom `OPENAI_BASE_URL` only these are listed; unpriced models cost 0.',
+    unset: 'unset',
+  }),
+  ANTHROPIC_API_KEY: optionalString.meta({
+    description: 'Turns on the Anthropic models (claude-sonnet-4-5, claude-haiku-4-5, claude-opus-4-1).',
+    unset: 'unset',
+  }),
+  SHOPIFY_API_KEY: optionalString.meta({
+    description:
+      'The Shopify app\'s client id and secret (Partner Dashboard). Both set turn the integration on; without them every `/api/sh/` call answers 404 `{"detail": "Shopify is not configured."}`. The secret also verifies webhooks and App Bridge session tokens.',
+    unset: 'unset (Shopify off)',
+  }),
+  SHOPIFY_API_SECRET: optionalString.meta({
+    description:
+      'The Shopify app\'s client id and secret (Partner Dashboard). Both set turn the integration on; without them every `/api/sh/` call answers 404 `{"detail": "Shopify is not configured."}`. The secret also verifies webhooks and App Bridge session tokens.',
+    unset: 'unset (Shopify off)',
+  }),
+  SHOPIFY_SCOPES: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\s*[a-z_]+(\s*,\s*[a-z_]+)*\s*$/, 'must be comma-separated scope names such as read_products,read_orders')
+        .default(DEFAULT_SHOPIFY_SCOPES),
+    )
+    .meta({
+      description:
+        "Access scopes asked for at install: products, stock, pages and blogs, themes; orders (lookups, address changes, resent confirmations: `write_orders` grants `read_orders`), returns (`write_returns`), and the store's return rules (`read_legal_policies`). App-data metafields need no scope of their own. Order e-mails and phones are protected customer data: see [docs/order-help.md](docs/order-help.md).",
+    }),
+  SHOPIFY_API_VERSION: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'must be a Shopify API version such as 2026-10')
+        .default('2026-10'),
+    )
+    .meta({ description: 'Admin API version of every Shopify call (`YYYY-MM`).' }),
+  SHOPIFY_ADMIN_API_ORIGIN: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => URL.canParse(v.replaceAll('{shop}', 'example.myshopify.com')), 'must be a URL (with {shop} for the shop domain)')
+        .transform((v) => v.replace(/\/+$/, ''))
+        .default('https://{shop}'),
+    )
+    .meta({
+      description:
+        'Where OAuth, token exchange, token refresh and Admin GraphQL calls for a shop go, `{shop}` standing for its domain: a proxy, or a fake store on loopback in tests (`http://127.0.0.1:PORT/{shop}`).',
+    }),
+  ORDER_RETURN_WINDOW_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(30)
+    .meta({
+      description:
+        "The return window the order help applies, counted from each item's delivery, when the store's own return rules cannot be read.",
+    }),
+  SHOPIFY_APP_BRIDGE_URL: z
+    .preprocess((v) => (v === '' ? undefined : v), z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'))
+    .meta({
+      description:
+        "Where the embedded page loads App Bridge from (first in its head, allowed by the page's CSP). Tests point it at a stub.",
+    }),
+  FRAME_ANCESTORS: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.url('must be comma-separated origins such as https://admin.example.com')))
+        .default([]),
+    )
+    .meta({
+      description:
+        "Origins, comma-separated, that may frame the app besides the Shopify admin (`https://admin.shopify.com`, `https://*.myshopify.com`), e.g. a test's host page.",
+    }),
+  STRIPE_SECRET_KEY: optionalString.meta({
+    description:
+      'Stripe\'s secret key (`sk_…`): web users can subscribe to a paid tier and top up their credit through Stripe Checkout, and manage the subscription in Stripe\'s customer portal. Without it the Account screen shows paid plans as not available on this server, the payment calls answer 404 `{"code": "payments_unavailable"}`, and everything else runs.',
+    unset: 'unset (card payments off)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.meta({
+    description:
+      "The webhook endpoint's signing secret (`whsec_…`) for `POST /api/stripe/webhook/` (404 without it). Subscribe the endpoint to `checkout.session.completed`, `invoice.paid`, `invoice.payment_failed`, `customer.subscription.updated`, `customer.subscription.deleted` and `charge.refunded`.",
+    unset: 'unset',
+  }),
+  STRIPE_API_ORIGIN: optionalUrl.meta({
+    description:
+      "Where Stripe API calls go (the `stripe` package's host, port and protocol): a proxy, or the fake Stripe on loopback in tests.",
+    unset: '`https://api.stripe.com`',
+  }),
+  SHOPIFY_BILLING_TEST: bool.meta({
+    description: '`true` creates Shopify charges as test charges (development stores cannot pay real ones).',
+    unset: '`false`',
+  }),
   DOWNLOAD_LINK_LIFETIME: z.coerce
     .number()
     .int()
     .positive()
-    .default(7 * 86_400),
-  /**
-   * The Meta app (developers.facebook.com) behind Instagram, Messenger and WhatsApp: its id, secret
-   * and the verify token its webhook subscription was given. All three turn the Meta channels on.
-   */
-  META_APP_ID: optionalString,
-  META_APP_SECRET: optionalString,
-  META_VERIFY_TOKEN: optionalString,
-  /**
-   * Where Graph API calls go (a fake on loopback in tests). Facebook Login's dialog is on
-   * www.facebook.com for the real Graph API, and on this origin itself for any other (a fake or a proxy).
-   */
-  META_GRAPH_API_ORIGIN: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .url()
-      .transform((v) => v.replace(/\/+$/, ''))
-      .default('https://graph.facebook.com'),
-  ),
-  /** The Graph API version every Meta call is written against (Meta's dated releases). */
-  META_GRAPH_API_VERSION: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^v\d{1,3}\.\d$/, 'must be a Graph API version such as v25.0')
-      .default('v25.0'),
-  ),
-  /** Where LINE Messaging API calls go (a fake on loopback in tests). Each channel's credentials are the owner's. */
-  LINE_API_ORIGIN: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .url()
-      .transform((v) => v.replace(/\/+$/, ''))
-      .default('https://api.line.me'),
-  ),
-  /** Anthropic API base URL (default https://api.anthropic.com/v1); tests point it at a fake. */
-  ANTHROPIC_BASE_URL: optionalUrl,
-  /** `provider:model` chosen when an assistant names none, e.g. `openai:gpt-4.1-mini` or `local:extractive`. */
-  DEFAULT_MODEL: optionalString,
-  /**
-   * S3-compatible object storage for uploaded files, avatars and exports (AWS S3, MinIO, R2…): with
-   * a bucket, web and worker processes need no shared disk. Unset: files stay under DATA_DIR.
-   */
-  S3_BUCKET: optionalString,
-  /** The storage's endpoint when it is not AWS S3 itself, e.g. http://minio:9000. */
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
-  /** The bucket's credentials; unset, the AWS SDK's own chain is used (instance roles, AWS_* variables). */
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  /** Path-style URLs (`endpoint/bucket/key`), which MinIO and most S3-compatible servers need. */
-  S3_FORCE_PATH_STYLE: bool,
-  /** Serve `GET /metrics` (Prometheus) on this port instead of the app's; a worker serves it with its health endpoints. */
-  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
-  /** OpenTelemetry traces are sent here (OTLP over HTTP, e.g. http://collector:4318) when set. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
-  /** The service name traces carry. */
-  OTEL_SERVICE_NAME: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('aisle')),
-  /** Scheduled backups of the embedded default go into this folder (`npm run backup` writes the same archive). */
-  BACKUP_DIR: optionalString,
-  /** Hours between scheduled backups (needs BACKUP_DIR). */
-  BACKUP_EVERY_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(8760).optional()),
-  /** Scheduled backups kept in BACKUP_DIR; older ones are deleted. */
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    .default(7 * 86_400)
+    .meta({
+      description:
+        "How long a signed download link (a notification's `presignedGet`, e.g. a customer's data for a Shopify data request) stays valid, in seconds.",
+    }),
+  META_APP_ID: optionalString.meta({
+    description:
+      'The Meta app (developers.facebook.com) behind Instagram, Messenger and WhatsApp: its id and secret, and the verify token its webhook subscriptions are given. All three turn the three channels on; without them their calls answer 404 `{"detail": "Instagram, Messenger and WhatsApp are not configured on this server."}`. The secret also checks `X-Hub-Signature-256` and Meta\'s `signed_request`.',
+    unset: 'unset (Meta channels off)',
+  }),
+  META_APP_SECRET: optionalString.meta({
+    description:
+      'The Meta app (developers.facebook.com) behind Instagram, Messenger and WhatsApp: its id and secret, and the verify token its webhook subscriptions are given. All three turn the three channels on; without them their calls answer 404 `{"detail": "Instagram, Messenger and WhatsApp are not configured on this server."}`. The secret also checks `X-Hub-Signature-256` and Meta\'s `signed_request`.',
+    unset: 'unset (Meta channels off)',
+  }),
+  META_VERIFY_TOKEN: optionalString.meta({
+    description:
+      'The Meta app (developers.facebook.com) behind Instagram, Messenger and WhatsApp: its id and secret, and the verify token its webhook subscriptions are given. All three turn the three channels on; without them their calls answer 404 `{"detail": "Instagram, Messenger and WhatsApp are not configured on this server."}`. The secret also checks `X-Hub-Signature-256` and Meta\'s `signed_request`.',
+    unset: 'unset (Meta channels off)',
+  }),
+  META_GRAPH_API_ORIGIN: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url()
+        .transform((v) => v.replace(/\/+$/, ''))
+        .default('https://graph.facebook.com'),
+    )
+    .meta({
+      description:
+        "Where Graph API calls go (a proxy, or a fake on loopback in tests). Facebook Login's dialog is on `www.facebook.com` for the real Graph API, and on this origin for any other.",
+    }),
+  META_GRAPH_API_VERSION: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^v\d{1,3}\.\d$/, 'must be a Graph API version such as v25.0')
+        .default('v25.0'),
+    )
+    .meta({ description: 'Graph API version of every Meta call (`vNN.N`).' }),
+  LINE_API_ORIGIN: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .url()
+        .transform((v) => v.replace(/\/+$/, ''))
+        .default('https://api.line.me'),
+    )
+    .meta({
+      description:
+        "Where LINE Messaging API calls go (a fake on loopback in tests). LINE needs no operator configuration: each channel's ID, secret and access token are entered by its owner on `/social`.",
+    }),
+  ANTHROPIC_BASE_URL: optionalUrl.meta({
+    description: 'Anthropic API base URL (a proxy or gateway).',
+    unset: '`https://api.anthropic.com/v1`',
+  }),
+  DEFAULT_MODEL: optionalString.meta({
+    description:
+      'Model of assistants that name none, as `provider:model`, e.g. `openai:gpt-4.1-mini`. The built-in `local:extractive` needs no key and no network.',
+    unset: 'first OpenAI model, else first Anthropic model, else `local:extractive`',
+  }),
+  S3_BUCKET: optionalString.meta({
+    description:
+      'An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2…) for knowledge files, avatars and prepared downloads: browsers upload to it and download from it through presigned URLs, so web and worker processes need no shared disk. See [docs/storage.md](docs/storage.md).',
+    unset: 'unset (files under `DATA_DIR`)',
+  }),
+  S3_ENDPOINT: optionalUrl.meta({
+    description: "The storage's endpoint when it is not AWS S3, e.g. `http://minio:9000`.",
+    unset: 'unset (AWS S3)',
+  }),
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')).meta({ description: "The bucket's region." }),
+  S3_ACCESS_KEY_ID: optionalString.meta({
+    description: "The bucket's credentials; set both or neither (neither uses instance roles or the `AWS_*` variables).",
+    unset: "unset (the AWS SDK's own credentials)",
+  }),
+  S3_SECRET_ACCESS_KEY: optionalString.meta({
+    description: "The bucket's credentials; set both or neither (neither uses instance roles or the `AWS_*` variables).",
+    unset: "unset (the AWS SDK's own credentials)",
+  }),
+  S3_FORCE_PATH_STYLE: bool.meta({
+    description: '`true` for path-style URLs (`endpoint/bucket/key`), which MinIO and most S3-compatible servers need.',
+    unset: '`false`',
+  }),
+  METRICS_PORT: z
+    .preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional())
+    .meta({
+      description:
+        'Serves `GET /metrics` (Prometheus text format) on this port only, away from the public one. A worker process serves `/metrics`, `/healthz` and `/readyz` here (on `PORT` when unset). See [docs/operations.md](docs/operations.md).',
+      unset: "unset (`/metrics` on the app's port)",
+    }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.meta({
+    description:
+      'Sends OpenTelemetry traces (OTLP over HTTP, e.g. `http://collector:4318`): request → turn → retrieval → model call → job.',
+    unset: 'unset (no traces)',
+  }),
+  OTEL_SERVICE_NAME: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().default('aisle'))
+    .meta({ description: 'The service name traces carry.' }),
+  BACKUP_DIR: optionalString.meta({
+    description:
+      'Folder the embedded server writes scheduled backups to (the archive `npm run backup` writes). See [docs/backup.md](docs/backup.md).',
+    unset: 'unset (no scheduled backups)',
+  }),
+  BACKUP_EVERY_HOURS: z
+    .preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(8760).optional())
+    .meta({ description: 'Hours between scheduled backups; needs `BACKUP_DIR`.', unset: 'unset' }),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(7)
+    .meta({ description: 'Scheduled backups kept in `BACKUP_DIR`; older ones are deleted.' }),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
