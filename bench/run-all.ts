@@ -15,6 +15,7 @@ import { knowledgeSearch } from './knowledge-search';
 import { listQuery } from './list-query';
 import { localAnswerLatency } from './local-answer-latency';
 import { localAnswers } from './local-answers';
+import { objectStorage } from './object-storage';
 import { productWebhookSearchable } from './product-webhook';
 import { sandboxFairness } from './sandbox-fairness';
 import { type BenchServer, removeBundle, startServer } from './server-process';
@@ -67,6 +68,8 @@ const benchmarks: Record<string, Benchmark> = {
   // Postgres and Redis at DATABASE_URL and REDIS_URL: a web process and workers that are killed.
   jobHandover: () => jobHandover(),
   dashboardFirstPaint: () => dashboardFirstPaint(),
+  // A 20 MB file through an S3-compatible bucket (s3rver on loopback): presigned PUT, finish with hashing, presigned GET.
+  objectStorage: () => objectStorage(),
 };
 
 /**

@@ -3,7 +3,8 @@
 // DATABASE_URL and REDIS_URL are set, as in CI) the server's suites again against that Postgres and
 // Redis, plus the two-instance test. Every pass runs even when an earlier one failed, so one report
 // shows everything (except the scaled pass, skipped when the embedded one already failed); the
-// last line sums them up and the exit code is non-zero when any pass failed.
+// container image test follows when CI=true or AISLE_CONTAINER_TEST=1; the last line sums them up
+// and the exit code is non-zero when any pass failed.
 //
 // Usage: node scripts/run-tests.mjs [web] [server]   (default: both; `npm run test -w @aisle/server`
 // runs `server` only)
@@ -78,6 +79,24 @@ if (suites.includes('server')) {
   } else {
     console.log('\n== Server tests: scaled out (Postgres at DATABASE_URL, Redis at REDIS_URL) ==\n');
     run('server-scaled', 'apps/server', { AISLE_TEST_BACKEND: 'scaled' });
+  }
+}
+
+// The container image (Dockerfile, docs/container.md), built and used as an operator would: in CI
+// or when asked, and only in the whole run (`npm test`), since the build takes minutes. One test:
+// passed or failed; skipped (no Docker it can run) counts as neither, and the script prints why.
+if (!asked.length && (process.env.CI === 'true' || process.env.AISLE_CONTAINER_TEST === '1')) {
+  console.log('\n== Container image: build, run, a user visit over HTTP, graceful stop ==\n');
+  const summaryFile = path.join(reports, 'container.json');
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/container-test.mjs'), '--summary', summaryFile], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  const outcome = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')).containerTest : 'failed';
+  if (outcome === 'passed' && result.status === 0) totals.passed += 1;
+  else if (outcome !== 'skipped' || result.status !== 0) {
+    totals.failed += 1;
+    status = 1;
   }
 }
 

@@ -10,6 +10,8 @@ const scaledOnly = [
   'e2e/scaled-out-sharing.test.ts',
   'e2e/web-concurrency.test.ts',
   'e2e/worker-split.test.ts',
+  'e2e/object-storage-split.test.ts',
+  'e2e/metrics-processes.test.ts',
   'e2e/outages.test.ts',
   'src/lib/event-bus.test.ts',
   'src/db/statement-timeout.test.ts',

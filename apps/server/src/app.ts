@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountDataRoutes } from './domains/account-data';
-import { accountRoutes } from './domains/accounts';
+import { accountRoutes, avatarMediaRoutes } from './domains/accounts';
 import { modelRoutes } from './domains/ai';
 import { analyticsRoutes } from './domains/analytics';
 import { assistantRoutes } from './domains/assistants';
@@ -35,7 +33,10 @@ import { registerErrorHandler } from './http/error-handler';
 import { refuseWhileDraining } from './http/graceful-close';
 import { healthRoutes } from './http/health-routes';
 import { registerInputChecks } from './http/input-checks';
+import { metricsRoutes, recordRequestMetrics } from './http/metrics-routes';
+import { objectLinkRoutes } from './http/object-link-routes';
 import { rateLimitRedis } from './http/rate-limit-redis';
+import { registerRequestContext, requestIdOf } from './http/request-context';
 import { webAppRoutes } from './http/web-app';
 import type { Services } from './services';
 import { APP_VERSION } from './version';
@@ -68,6 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only behind a proxy that sets X-Forwarded-For may it be trusted: otherwise any client could
     // pick its own address and escape the per-client rate limits.
     trustProxy: env.TRUST_PROXY,
+    // Each request's id is the caller's X-Request-Id when well formed, else a random UUID; it is
+    // logged as `reqId`, answered in X-Request-Id and carried into the jobs the request queues.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // The spec's paths all end in "/"; accept both forms rather than 404 a client that drops it.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // The process closes the app once it has drained (http/graceful-close.ts): a connection still
@@ -80,8 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('viewer', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every response (errors, 404s, CORS preflights, event streams) names its request id.
+  registerRequestContext(app, { tracing: services.tracing.enabled });
   registerErrorHandler(app);
   registerInputChecks(app);
+  recordRequestMetrics(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -126,11 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const mediaDir = path.join(env.dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  // Uploaded avatars at /media/avatars/ (DATA_DIR or the bucket), and the disk storage's signed object links.
+  await app.register(avatarMediaRoutes);
+  await app.register(objectLinkRoutes, { prefix: '/api' });
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(accountDataRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });

@@ -35,14 +35,10 @@ export const DEFAULT_SHOPIFY_SCOPES =
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta({ description: 'HTTP port.' }),
   HOST: z.string().min(1).default('0.0.0.0').meta({ description: 'Interface to listen on.' }),
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default('./data')
-    .meta({
-      description:
-        'Embedded database (`db/`), uploaded media (`media/`), knowledge files (`files/`), prepared downloads (`exports/`) and the generated JWT secret and variables encryption key.',
-    }),
+  DATA_DIR: z.string().min(1).default('./data').meta({
+    description:
+      'Embedded database (`db/`), uploaded media (`media/`), knowledge files (`files/`), prepared downloads (`exports/`) and the generated JWT secret and variables encryption key.',
+  }),
   PUBLIC_URL: optionalUrl.meta({
     description: 'Public origin of the app: links in e-mails, avatar URLs, default CORS origin.',
     unset: '`http://localhost:$PORT`',
@@ -119,15 +115,10 @@ export const envSchema = z.object({
     .positive()
     .default(1_048_576)
     .meta({ description: 'Largest JSON request body, in bytes (413 above).' }),
-  GRAPHQL_BODY_LIMIT: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(8_388_608)
-    .meta({
-      description:
-        'Largest GraphQL request or WebSocket message, in bytes: conversation messages carry images and documents as base64 blocks.',
-    }),
+  GRAPHQL_BODY_LIMIT: z.coerce.number().int().positive().default(8_388_608).meta({
+    description:
+      'Largest GraphQL request or WebSocket message, in bytes: conversation messages carry images and documents as base64 blocks.',
+  }),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152).meta({ description: 'Largest avatar upload, in bytes.' }),
   AUTH_RATE_LIMIT: z.coerce
     .number()
@@ -135,15 +126,10 @@ export const envSchema = z.object({
     .positive()
     .default(20)
     .meta({ description: 'Requests per minute per client on each authentication call (token, refresh, sign-up, password reset).' }),
-  SHARED_CHAT_VISITOR_RATE_LIMIT: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(20)
-    .meta({
-      description:
-        "Messages per minute one visitor may send to a shared assistant, counted by visitor token. New threads are counted by address instead, at 3× this (a household or an office behind one address); so are follow-ups whose visitor token matches no thread. A real visitor's follow-ups never count against their address.",
-    }),
+  SHARED_CHAT_VISITOR_RATE_LIMIT: z.coerce.number().int().positive().default(20).meta({
+    description:
+      "Messages per minute one visitor may send to a shared assistant, counted by visitor token. New threads are counted by address instead, at 3× this (a household or an office behind one address); so are follow-ups whose visitor token matches no thread. A real visitor's follow-ups never count against their address.",
+  }),
   SHARED_CHAT_TOKEN_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -156,33 +142,18 @@ export const envSchema = z.object({
     .positive()
     .default(120)
     .meta({ description: 'Other public chat calls per minute per visitor: opening a link, loading a thread, the live event stream.' }),
-  GRAPHQL_RATE_LIMIT: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(600)
-    .meta({
-      description:
-        '`/graphql` requests per minute per account (per address without a valid token); over it, 429 with a GraphQL `RATE_LIMITED` error. Counted in Redis when scaled out.',
-    }),
-  DATABASE_STATEMENT_TIMEOUT: z.coerce
-    .number()
-    .min(0)
-    .max(3600)
-    .default(15)
-    .meta({
-      description:
-        'Longest a statement may run on Postgres, in seconds (`0`: no limit); a stopped one answers 503 "The request took too long…". Migrations are exempt. PGlite cannot stop a statement, so on the embedded database the data API\'s input budgets bound the work instead.',
-    }),
-  FUNCTION_RUN_RATE_LIMIT: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60)
-    .meta({
-      description:
-        "Function runs, initializations and fixes per minute per owner (`functions/run|initialize|fix/`); they share the sandbox's workers.",
-    }),
+  GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600).meta({
+    description:
+      '`/graphql` requests per minute per account (per address without a valid token); over it, 429 with a GraphQL `RATE_LIMITED` error. Counted in Redis when scaled out.',
+  }),
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().min(0).max(3600).default(15).meta({
+    description:
+      'Longest a statement may run on Postgres, in seconds (`0`: no limit); a stopped one answers 503 "The request took too long…". Migrations are exempt. PGlite cannot stop a statement, so on the embedded database the data API\'s input budgets bound the work instead.',
+  }),
+  FUNCTION_RUN_RATE_LIMIT: z.coerce.number().int().positive().default(60).meta({
+    description:
+      "Function runs, initializations and fixes per minute per owner (`functions/run|initialize|fix/`); they share the sandbox's workers.",
+  }),
   ANALYTICS_REFRESH_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -200,45 +171,21 @@ export const envSchema = z.object({
       '**Set `true` behind a reverse proxy or load balancer** (see "Behind a proxy" below): client addresses (rate limits, logs) then come from `X-Forwarded-For`. Left `false` there, every visitor shares the proxy\'s address and new public chats are throttled together.',
     unset: '`false`',
   }),
-  WEB_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(1)
-    .meta({
-      description:
-        'Web processes `npm start` runs on one port (node:cluster), to use more than one core. Needs `DATABASE_URL` and `REDIS_URL`; on the embedded database it stays one process (with a warning). With `ROLE=all` the first process also runs the jobs.',
-    }),
-  TURN_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1024)
-    .default(16)
-    .meta({
-      description:
-        'Answers (owner chat, public chat) that may be starting at once in one process, from the question up to the first token; more wait their turn, taken fairly across share links.',
-    }),
-  TURN_MAX_WAIT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600_000)
-    .default(3_000)
-    .meta({
-      description:
-        'A new answer that would wait longer than this for its start is refused at once with 503 `{"detail": "The assistant is busy right now. Please try again in a moment.", "code": "busy"}` and `Retry-After`; nothing is stored, and the chat page says "Busy, retrying in a moment…" and sends again.',
-    }),
-  TURN_MAX_LOOP_DELAY_MS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(600_000)
-    .default(500)
-    .meta({
-      description: 'Event-loop delay (p99 over half a second) above which answers that would have to wait are refused the same way.',
-    }),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1).meta({
+    description:
+      'Web processes `npm start` runs on one port (node:cluster), to use more than one core. Needs `DATABASE_URL` and `REDIS_URL`; on the embedded database it stays one process (with a warning). With `ROLE=all` the first process also runs the jobs.',
+  }),
+  TURN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16).meta({
+    description:
+      'Answers (owner chat, public chat) that may be starting at once in one process, from the question up to the first token; more wait their turn, taken fairly across share links.',
+  }),
+  TURN_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3_000).meta({
+    description:
+      'A new answer that would wait longer than this for its start is refused at once with 503 `{"detail": "The assistant is busy right now. Please try again in a moment.", "code": "busy"}` and `Retry-After`; nothing is stored, and the chat page says "Busy, retrying in a moment…" and sends again.',
+  }),
+  TURN_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(500).meta({
+    description: 'Event-loop delay (p99 over half a second) above which answers that would have to wait are refused the same way.',
+  }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -342,16 +289,10 @@ export const envSchema = z.object({
       description:
         'Where OAuth, token exchange, token refresh and Admin GraphQL calls for a shop go, `{shop}` standing for its domain: a proxy, or a fake store on loopback in tests (`http://127.0.0.1:PORT/{shop}`).',
     }),
-  ORDER_RETURN_WINDOW_DAYS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3650)
-    .default(30)
-    .meta({
-      description:
-        "The return window the order help applies, counted from each item's delivery, when the store's own return rules cannot be read.",
-    }),
+  ORDER_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30).meta({
+    description:
+      "The return window the order help applies, counted from each item's delivery, when the store's own return rules cannot be read.",
+  }),
   SHOPIFY_APP_BRIDGE_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'))
     .meta({
@@ -505,7 +446,11 @@ export const envSchema = z.object({
   }),
   BACKUP_EVERY_HOURS: z
     .preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(8760).optional())
-    .meta({ description: 'Hours between scheduled backups; needs `BACKUP_DIR`.', unset: 'unset' }),
+    .meta({
+      description:
+        'Hours between scheduled backups (counted from the newest archive in the folder, so restarts do not skip one); needs `BACKUP_DIR`.',
+      unset: '`24` when `BACKUP_DIR` is set',
+    }),
   BACKUP_KEEP: z.coerce
     .number()
     .int()
@@ -607,6 +552,11 @@ function defaultModelProblems(source: Record<string, string | undefined>): strin
   return [];
 }
 
+/** Where the user typed an `npm run` command (INIT_CWD): a command's relative paths are taken from there. */
+export function commandCwd(source: Record<string, string | undefined> = process.env): string {
+  return source.INIT_CWD || process.cwd();
+}
+
 /**
  * Configuration for commands run through npm (`npm run user:create`). npm starts workspace scripts
  * in their workspace folder (apps/server), so a bare DATA_DIR=./data would miss the server's data.
@@ -614,7 +564,7 @@ function defaultModelProblems(source: Record<string, string | undefined>): strin
  * relative value is taken from the directory npm was started in (INIT_CWD), where the user typed it.
  */
 export function parseCommandEnv(repoRoot: string, source: Record<string, string | undefined> = process.env): Env {
-  const userCwd = source.INIT_CWD || process.cwd();
+  const userCwd = commandCwd(source);
   const dataDir = source.DATA_DIR ? path.resolve(userCwd, source.DATA_DIR) : path.join(repoRoot, 'data');
   return parseEnv({ ...source, DATA_DIR: dataDir });
 }

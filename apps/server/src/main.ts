@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startScheduledBackups } from './backup/scheduled-backups';
 import { closeGracefully } from './http/graceful-close';
 import { startWorkers } from './jobs/start-workers';
 import { closeOnSignals, createLogger, loadConfiguration, logUnhandledRejections } from './process-lifecycle';
@@ -39,12 +40,16 @@ async function main() {
   const services = await createServices({ env, logger });
   const app = await buildApp({ services, fastify: { loggerInstance: logger } });
   if (env.ROLE === 'all') await startWorkers(services);
+  // BACKUP_DIR: the embedded default backs itself up through its open database (docs/backup.md).
+  const backups = env.ROLE === 'all' ? startScheduledBackups(env, services.database, logger) : undefined;
 
   // Stop listening and drain the requests (http/graceful-close.ts), then stop the jobs and close
   // the database they and the requests wrote to.
   closeOnSignals(
     logger,
     async () => {
+      // Not awaited: a backup in progress ends with the database (scheduled-backups.ts).
+      void backups?.stop();
       await closeGracefully(app, { deadlineMs: TURN_DEADLINE_MS });
       await closeServices(services, { jobGraceSeconds: JOB_GRACE_SECONDS });
     },

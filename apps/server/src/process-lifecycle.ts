@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { type Env, EnvError, parseEnv } from './env';
 import { logSerializers } from './lib/log-serializers';
+import { scopeLogFields } from './lib/request-scope';
 
 /** What both entry points (main.ts, worker.ts) do around their work: configuration, logging, shutdown. */
 
@@ -17,13 +18,22 @@ export function loadConfiguration(): Env {
   }
 }
 
-/** The process's logger; `destination` is for tests (default: standard output). */
+/** The bindings a logger adds to each line, as pino keeps them: a JSON fragment. */
+const bindingsOf = (logger: Logger) => (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? '';
+
+/**
+ * The process's logger; `destination` is for tests (default: standard output). A line written
+ * inside a request's or a job's scope (lib/request-scope.ts) names that request (`reqId`) and job,
+ * whichever logger wrote it: domain code logs through the services' logger as often as through
+ * Fastify's request logger, which binds `reqId` itself (not repeated then).
+ */
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level: env.LOG_LEVEL,
       serializers: logSerializers,
       redact: ['req.headers.authorization', '*.password', '*.token', '*.refresh', '*.access'],
+      mixin: (_line, _level, logger) => scopeLogFields(bindingsOf(logger).includes('"reqId":')),
     },
     destination,
   );

@@ -13,7 +13,11 @@ import { createEventBus } from './lib/event-bus';
 import { createJobQueue, type JobQueue } from './lib/job-queue';
 import type { Mailer } from './lib/mailer';
 import { createMailer } from './lib/mailer';
+import { createMetrics, type Metrics } from './lib/metrics/metrics';
+import { createObjectStorage } from './lib/object-storage/create-object-storage';
+import type { ObjectStorage } from './lib/object-storage/object-storage';
 import { createShutdown, type Shutdown } from './lib/shutdown';
+import { startTracing, type Tracing } from './lib/tracing';
 import { createTurnGate, type TurnGate } from './lib/turn-gate';
 
 /** Everything the domain layer needs, built once at boot and injected (no module singletons). */
@@ -30,6 +34,12 @@ export interface Services {
   shutdown: Shutdown;
   /** Admission control of answering turns: a bounded number start at once, the rest wait fairly or get a quick 503. */
   turnGate: TurnGate;
+  /** OpenTelemetry traces (lib/tracing.ts): sent when OTEL_EXPORTER_OTLP_ENDPOINT is set, otherwise nothing is installed. */
+  tracing: Tracing;
+  /** This process's Prometheus metrics (lib/metrics): its own registry, so apps in one test process count apart. */
+  metrics: Metrics;
+  /** Uploaded files, avatars and exports: DATA_DIR, or the S3 bucket when S3_BUCKET is set (lib/object-storage). */
+  storage: ObjectStorage;
 }
 
 export interface CreateServicesOptions {
@@ -52,7 +62,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       logger,
     }));
   const events = options.events ?? createEventBus({ redisUrl: env.REDIS_URL, logger });
-  return {
+  const tracing = await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME, logger });
+  const metrics = createMetrics();
+  const services: Services = {
     env,
     logger,
     database,
@@ -60,8 +72,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     events,
     mailer: options.mailer ?? createMailer(env, logger),
     // A web process queues jobs but never runs them; only startWorkers (jobs/) puts this queue to work.
-    jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web' }),
+    jobs: createJobQueue(database, logger, { runsJobs: env.ROLE !== 'web', metrics: metrics.jobs }),
+    metrics,
     shutdown: createShutdown(logger),
+    tracing,
+    storage: createObjectStorage(env, logger),
     turnGate: createTurnGate({
       concurrency: env.TURN_CONCURRENCY,
       maxWaitMs: env.TURN_MAX_WAIT_MS,
@@ -78,6 +93,14 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       }),
     }),
   };
+  // What the gauges read at each scrape. Only a process that runs jobs reports what waits for them.
+  metrics.readFrom({
+    turnGate: () => services.turnGate.stats(),
+    redisConnected: () => events.redisConnected(),
+    databaseReady: () => database.isReady(),
+    waitingJobs: env.ROLE === 'web' ? null : () => services.jobs.waitingJobs(),
+  });
+  return services;
 }
 
 export async function closeServices(services: Services, options: { jobGraceSeconds?: number } = {}) {
@@ -89,6 +112,9 @@ export async function closeServices(services: Services, options: { jobGraceSecon
   // Likewise the document parser's (after the jobs that use them).
   await closeDocumentParser();
   services.tokens.close();
+  services.storage.close?.();
   await services.events.close();
   await services.database.close();
+  // Last: the spans of everything closed above (the jobs' last runs) are sent before the process ends.
+  await services.tracing.shutdown();
 }

@@ -1,6 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { AggregatorRegistry } from 'prom-client';
 import type { Env } from './env';
+import { metricsEndpoint, type OpsServer, startOpsServer } from './lib/metrics/ops-server';
 
 /** A web process that dies this soon after it started is not restarted again (a crash loop). */
 const CRASH_LOOP_MS = 5_000;
@@ -25,7 +27,8 @@ export function webProcessCount(env: Env, logger: Logger): number {
  * The primary of `WEB_CONCURRENCY=N`: forks N copies of this entry point, which share the port
  * (node:cluster hands connections out in turn). With ROLE=all the first also runs the jobs; the
  * others serve requests only (ROLE=web). A process that dies is started again; SIGTERM or SIGINT
- * is passed on, and the primary exits once every process has closed (1 if one failed to).
+ * is passed on, and the primary exits once every process has closed (1 if one failed to). With
+ * METRICS_PORT the primary serves `/metrics` there: every process's metrics, summed (clusterMetrics).
  */
 export function runWebCluster(env: Env, logger: Logger, count: number): void {
   let stopping = false;
@@ -84,7 +87,34 @@ export function runWebCluster(env: Env, logger: Logger, count: number): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   for (let slot = 0; slot < count; slot++) fork(slot);
+  void serveClusterMetrics(env, logger);
   logger.info(`Aisle is starting ${count} web processes (WEB_CONCURRENCY; role of the first: ${env.ROLE})`);
 }
 
 export const isClusterPrimary = () => cluster.isPrimary;
+
+/**
+ * One scrape for every web process: the primary asks each for its registry (prom-client's
+ * AggregatorRegistry; lib/metrics/metrics.ts answers in the processes) and serves the sum on
+ * METRICS_PORT. Without METRICS_PORT each process answers `/metrics` on the shared port for itself,
+ * so a scrape reads whichever process took the connection: say so once.
+ */
+async function serveClusterMetrics(env: Env, logger: Logger): Promise<OpsServer | null> {
+  if (env.METRICS_PORT === undefined) {
+    logger.warn('WEB_CONCURRENCY without METRICS_PORT: /metrics shows one web process at a time; set METRICS_PORT for their sum');
+    return null;
+  }
+  const aggregator = new AggregatorRegistry();
+  try {
+    // The server closes with the process: the primary exits once its web processes have.
+    return await startOpsServer({
+      port: env.METRICS_PORT,
+      host: env.HOST,
+      routes: { '/metrics': metricsEndpoint(aggregator.contentType, () => aggregator.clusterMetrics()) },
+      logger,
+    });
+  } catch (error) {
+    logger.error({ err: error, port: env.METRICS_PORT }, 'the metrics server could not start');
+    return null;
+  }
+}

@@ -177,6 +177,17 @@ export type FinishUploadResponse = z.infer<typeof finishUploadResponseSchema>;
 
 export const deleteFilesResponseSchema = z.object({ deleted: z.array(z.string()) });
 
+/** One of the owner's files to download (files/download/). */
+export const downloadFileRequestSchema = z.object({ storeId: uuid, fileId: uuid });
+export type DownloadFileRequest = z.infer<typeof downloadFileRequestSchema>;
+
+/**
+ * A short-lived link that downloads the file under its own name with no sign-in: the bucket's
+ * presigned URL when files are kept in one, else the server's own signed link.
+ */
+export const downloadFileResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadFileResponse = z.infer<typeof downloadFileResponseSchema>;
+
 export const searchRequestSchema = z.object({
   storeIds: z.array(uuid).min(1, 'Choose at least one store.').max(SEARCH_STORES_MAX, `At most ${SEARCH_STORES_MAX} stores per search.`),
   query: z.string().trim().min(1, 'This field may not be blank.').max(SEARCH_QUERY_MAX_LENGTH, tooLong(SEARCH_QUERY_MAX_LENGTH)),

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
+import { acquireDataDirLock } from './data-dir-lock';
+import { migrationJournal, migrationsFolder } from './migration-status';
 import { type PgliteThread, startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -25,10 +27,17 @@ export interface Database {
   jobConnection: { kind: 'pglite'; client: PgliteThread } | { kind: 'postgres'; url: string };
   /** Database reachable and every committed migration applied. */
   isReady(): Promise<boolean>;
+  /**
+   * The embedded database's whole data folder as a tar (PGlite's `dumpDataDir`), taken after a
+   * checkpoint by the process that has it open: a consistent copy while the server keeps running
+   * (backups, src/backup/). Postgres has none: back it up with `pg_dump` (docs/backup.md).
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** A database as `openDatabase` returns it: its migrations can also be applied on demand (`npm run migrate`). */
+export type MigratableDatabase = Database & { migrate(): Promise<void> };
 // One advisory lock key for migrations, so several app instances booting together against one
 // Postgres apply them once.
 const MIGRATION_LOCK = 7_231_906_113;
@@ -45,29 +54,44 @@ export interface OpenDatabaseOptions {
    */
   statementTimeoutMs?: number;
   logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Apply pending migrations before returning (default true; backups read a folder as it is). */
+  migrate?: boolean;
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<MigratableDatabase> {
   const database = options.url
     ? await openPostgres(options.url, options.logger, options.statementTimeoutMs)
     : await openPglite(options.dataDir);
-  await database.migrate();
+  if (options.migrate ?? true) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   return database;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(dataDir: string | undefined): Promise<MigratableDatabase> {
   const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
-  if (dataDir) {
-    mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initDataDirInChild(dataDir);
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  // One process at a time on a folder (data-dir-lock.ts): refused here, before anything is touched.
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  let client: PgliteThread;
+  try {
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) initDataDirInChild(dataDir);
+    // Postgres defaults shared_buffers to 128 MB, all of it WASM memory here; 16 MB keeps an idle
+    // embedded server small (measured: 333 → 193 MB RSS for PGlite alone) at no measured speed cost,
+    // since the data files stay in the operating system's page cache anyway.
+    client = await startPgliteThread({
+      dataDir,
+      startParams: ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'temp_buffers=4MB'],
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  // Postgres defaults shared_buffers to 128 MB, all of it WASM memory here; 16 MB keeps an idle
-  // embedded server small (measured: 333 → 193 MB RSS for PGlite alone) at no measured speed cost,
-  // since the data files stay in the operating system's page cache anyway.
-  const client = await startPgliteThread({
-    dataDir,
-    startParams: ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'temp_buffers=4MB'],
-  });
   // Drizzle needs only query, exec and transaction of a PGlite: the thread's client offers them.
   const db = drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -76,7 +100,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { mig
     vector: true,
     jobConnection: { kind: 'pglite', client },
     isReady: () => checkReady(db),
-    close: once(() => client.close()),
+    dump: () => client.dump(),
+    close: once(async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    }),
     migrate: () => migrate(drizzle({ client: client as never, schema }), { migrationsFolder }),
   };
 }
@@ -88,11 +119,7 @@ function initDataDirInChild(dataDir: string) {
   if (result.status !== 0) throw new Error(`Could not create the database in ${dataDir} (exit ${result.status ?? result.signal})`);
 }
 
-async function openPostgres(
-  url: string,
-  logger?: OpenDatabaseOptions['logger'],
-  statementTimeoutMs = 0,
-): Promise<Database & { migrate(): Promise<void> }> {
+async function openPostgres(url: string, logger?: OpenDatabaseOptions['logger'], statementTimeoutMs = 0): Promise<MigratableDatabase> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -153,11 +180,7 @@ let expectedMigrations: number | undefined;
 
 async function checkReady(db: Db): Promise<boolean> {
   try {
-    if (expectedMigrations === undefined) {
-      const { readFile } = await import('node:fs/promises');
-      const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-      expectedMigrations = journal.entries.length;
-    }
+    expectedMigrations ??= (await migrationJournal()).length;
     const result = (await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`)) as unknown as {
       rows: { count: number }[];
     };

@@ -41,6 +41,8 @@ export interface PgliteThread {
   query<T = unknown>(sql: string, params?: unknown[], options?: PgliteQueryOptions): Promise<PgliteResults & { rows: T[] }>;
   exec(sql: string, options?: PgliteQueryOptions): Promise<PgliteResults[]>;
   transaction<T>(callback: (tx: PgliteTransactionLike) => Promise<T>): Promise<T>;
+  /** The data folder as a tar, after a checkpoint (PGlite's `dumpDataDir`; database.ts `dump`). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,8 @@ export async function startPgliteThread(options: {
   return {
     query: (sql, params, queryOptions) => query(undefined, sql, params, queryOptions),
     exec: (sql, execOptions) => exec(undefined, sql, execOptions),
+    // Takes its turn like a statement: PGlite runs it alone, between other statements.
+    dump: () => inTurn<Uint8Array>({ op: 'dump' }),
     async transaction(callback) {
       const tx = await inTurn<number>({ op: 'begin' });
       let closed = false;

@@ -4,7 +4,8 @@
 // thread, and the server's two cores are both used (HTTP and streams there, SQL here).
 //
 // Plain JavaScript, so the same file runs from the sources (vitest, tsx) and beside the bundle.
-// Messages in: { id, op, ... } (see pglite-thread.ts); out: { id, result } or { id, error }.
+// Messages in: { id, op, ... } (see pglite-thread.ts; ops query, exec, begin, commit, rollback,
+// dump, close); out: { id, result } or { id, error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -134,6 +135,13 @@ async function handle(message) {
       await open.done;
       return null;
     }
+    case 'dump': {
+      // Dirty pages written out first, so the copy needs no WAL replay; PGlite copies the folder
+      // with no statement running (dumpDataDir holds its query lock), so it is consistent.
+      await db.exec('CHECKPOINT');
+      const tar = await db.dumpDataDir('none');
+      return new Uint8Array(await tar.arrayBuffer());
+    }
     case 'close':
       closing = true;
       clearInterval(upkeep);
@@ -146,7 +154,8 @@ async function handle(message) {
 
 parentPort.on('message', (message) => {
   handle(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
+    // A dump's bytes move to the other thread rather than being copied (it may be large).
+    (result) => parentPort.postMessage({ id: message.id, result }, result instanceof Uint8Array ? [result.buffer] : []),
     (error) => parentPort.postMessage({ id: message.id, error: errorOf(error) }),
   );
 });

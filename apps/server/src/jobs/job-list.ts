@@ -80,7 +80,7 @@ export function jobList(services: Services): JobEntry[] {
     entry({
       job: ingestFileJob,
       concurrency: services.env.INGEST_CONCURRENCY,
-      handle: (data, job) => ingestFile(knowledge, knowledgeLog, data.fileId, job),
+      handle: (data, job) => services.metrics.ingestion(() => ingestFile(knowledge, knowledgeLog, data.fileId, job)),
       resume: () => resumeIngestion(knowledge),
     }),
     entry({

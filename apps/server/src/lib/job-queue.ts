@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
+import { apartFromRequests, runJobAttempt, splitOrigin, withOrigin } from './job-origin';
+import type { JobMetrics, WaitingQueue } from './metrics/job-metrics';
 
 /**
  * Durable background jobs (DESIGN "Runtime shape"): pg-boss on the same database, PGlite's
@@ -16,7 +18,10 @@ import type { Database } from '../db/database';
 export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   /** The pg-boss queue name. Queued jobs outlive a deploy: renaming one strands its waiting jobs. */
   name: string;
-  /** Checked when a job is sent and again when it is run (a job may have been queued by an older deploy). */
+  /**
+   * Checked when a job is sent and again when it is run (a job may have been queued by an older deploy).
+   * The id and trace of the request that queued it travel beside it, unseen by the schema (job-origin.ts).
+   */
   payload: Payload;
   retryLimit: number;
   /** Seconds between retries (doubling). */
@@ -65,11 +70,15 @@ export interface JobQueue {
    * pay nothing for it): this starts it now when jobs are already waiting, queued before a restart.
    */
   startIfJobsWait(): Promise<void>;
+  /** Jobs ready to run and not started, per queue, with the oldest one's wait (for the metrics). */
+  waitingJobs(): Promise<WaitingQueue[]>;
 }
 
 export interface JobQueueOptions {
   /** False in a web process (ROLE=web): it queues jobs and never runs them, nor pg-boss's maintenance. */
   runsJobs: boolean;
+  /** Counts jobs queued here and the attempts run here (lib/metrics). */
+  metrics?: JobMetrics;
 }
 
 type Boss = import('pg-boss').PgBoss;
@@ -101,7 +110,8 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
   const waitingWorkers: Array<(instance: Boss) => Promise<void>> = [];
 
   const boss = () => {
-    started ??= (async () => {
+    // Started by whichever request first queues a job: its polling must not live on in that request's scope.
+    started ??= apartFromRequests(async () => {
       const { PgBoss, fromPglite } = await import('pg-boss');
       const connection = database.jobConnection;
       // Supervision (expiring lapsed jobs, archiving) and cron belong to the processes that run jobs.
@@ -127,7 +137,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       }
       for (const attach of waitingWorkers.splice(0)) await attach(instance);
       return instance;
-    })();
+    });
     return started;
   };
 
@@ -195,13 +205,23 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
         async ([claimed]) => {
           if (!claimed) return;
           self.busy = true;
+          const attempt = options.metrics?.attempt(job.name);
+          // The job runs in its own scope and span, joined to the request that queued it (job-origin.ts).
+          const { payload, origin } = splitOrigin(claimed.data);
           try {
-            await handler(job.payload.parse(claimed.data), {
-              id: claimed.id,
-              retryCount: claimed.retryCount,
-              retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
-              signal: claimed.signal,
-            });
+            await runJobAttempt(logger, { name: job.name, id: claimed.id, retryCount: claimed.retryCount }, origin, () =>
+              handler(job.payload.parse(payload), {
+                id: claimed.id,
+                retryCount: claimed.retryCount,
+                retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
+                signal: claimed.signal,
+              }),
+            );
+            attempt?.end('completed');
+          } catch (error) {
+            const retryLimit = (claimed as { retryLimit?: number }).retryLimit ?? 0;
+            attempt?.end(claimed.retryCount < retryLimit ? 'retried' : 'failed');
+            throw error;
           } finally {
             self.busy = false;
             if (self.id) instance.notifyWorker(self.id);
@@ -215,13 +235,14 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     send(job, data, sendOptions) {
       return tracked(
         (async () => {
-          const payload = job.payload.parse(data) as object;
+          const payload = withOrigin(job.payload.parse(data) as object);
           const instance = await boss();
           await define(job, instance);
           const key = sendOptions?.singletonKey;
           // A standard pg-boss queue does not deduplicate by key itself.
           if (key && (await instance.findJobs(job.name, { key })).some((found) => LIVE_STATES.has(found.state))) return null;
           const id = await instance.send(job.name, payload, key ? { singletonKey: key } : {});
+          if (id) options.metrics?.queued(job.name);
           notifyOne(instance, job.name);
           return id;
         })(),
@@ -230,7 +251,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     schedule(job, data, scheduleOptions) {
       return tracked(
         (async () => {
-          const payload = job.payload.parse(data) as object;
+          const payload = withOrigin(job.payload.parse(data) as object);
           const instance = await boss();
           await define(job, instance);
           const { singletonKey, startAfterSeconds, maxWaitSeconds } = scheduleOptions;
@@ -248,6 +269,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
             }
           }
           await instance.upsert(job.name, payload, { singletonKey, startAfter });
+          options.metrics?.queued(job.name);
           return startsAt;
         })(),
       );
@@ -270,6 +292,19 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
         ? await rows(sql`SELECT 1 AS one FROM pgboss.job WHERE state IN ('created', 'retry', 'active') LIMIT 1`)
         : [];
       if (waiting) await boss();
+    },
+    async waitingJobs() {
+      // pg-boss's tables exist once it has started here (an embedded queue not used yet has none
+      // waiting: startIfJobsWait starts it when some are). Runnable jobs only: a debounced one
+      // waiting for its start time is not late. One pass over pg-boss's index of unstarted jobs.
+      if (!started) return [];
+      await started;
+      const result = (await database.db.execute(sql`
+        SELECT name, count(*)::int AS waiting, EXTRACT(EPOCH FROM now() - min(start_after))::float8 AS oldest
+        FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name`)) as unknown as {
+        rows: { name: string; waiting: number; oldest: number }[];
+      };
+      return result.rows.map((row) => ({ queue: row.name, waiting: row.waiting, oldestSeconds: Math.max(0, row.oldest) }));
     },
     async stop(stopOptions) {
       await Promise.allSettled(sending);

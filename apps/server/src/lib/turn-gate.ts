@@ -26,6 +26,8 @@ export interface TurnGateStats {
   queued: number;
   /** Turns refused with a 503 since the start. */
   refused: number;
+  /** The same by reason: the wait would have been too long, or the event loop was already late. */
+  refusals: { wait: number; loop_delay: number };
   /** The smoothed time a turn holds its slot (ms). */
   holdMs: number;
   loopDelayMs: number;
@@ -68,6 +70,7 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
   let queued = 0;
   let active = 0;
   let refused = 0;
+  const refusals = { wait: 0, loop_delay: 0 };
   /** Exponentially smoothed slot hold time: the base of the wait estimate. */
   let holdMs = 0;
   let loopDelayMs = 0;
@@ -116,8 +119,9 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
     }
   }
 
-  function refuse(): never {
+  function refuse(reason: keyof typeof refusals): never {
     refused += 1;
+    refusals[reason] += 1;
     throw serverBusy(estimatedWaitMs() / 1000);
   }
 
@@ -125,7 +129,8 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
     async acquire(key, signal, how) {
       signal?.throwIfAborted();
       if (active < options.concurrency && queued === 0) return slot();
-      if (!how?.patient && (estimatedWaitMs() > options.maxWaitMs || loopDelayMs > options.maxLoopDelayMs)) refuse();
+      if (!how?.patient && estimatedWaitMs() > options.maxWaitMs) refuse('wait');
+      if (!how?.patient && loopDelayMs > options.maxLoopDelayMs) refuse('loop_delay');
       return new Promise<TurnSlot>((resolve, reject) => {
         const waiter: Waiter = {
           grant(granted) {
@@ -159,7 +164,7 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
         queued += 1;
       });
     },
-    stats: () => ({ active, queued, refused, holdMs, loopDelayMs }),
+    stats: () => ({ active, queued, refused, refusals: { ...refusals }, holdMs, loopDelayMs }),
     close() {
       if (sampler) clearInterval(sampler);
       histogram?.disable();

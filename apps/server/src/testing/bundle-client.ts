@@ -34,12 +34,13 @@ export async function uploadOverHttp(
   );
   const { fileId, uploadUrl } = (batch.files?.[0] ?? {}) as { fileId?: string; uploadUrl?: string };
   if (!fileId || !uploadUrl) throw new Error(`upload-batch refused ${input.fileName}: ${JSON.stringify(batch)}`);
-  const put = await fetch(`${baseUrl}${uploadUrl}`, {
+  // The server's own route (a path) on disk, or the bucket's presigned URL (absolute) with S3_BUCKET set.
+  const put = await fetch(new URL(uploadUrl, baseUrl), {
     method: 'PUT',
     body: new Uint8Array(bytes),
     headers: { 'content-type': contentType },
   });
-  if (put.status !== 204) throw new Error(`the upload of ${input.fileName} answered ${put.status}`);
+  if (put.status >= 300) throw new Error(`the upload of ${input.fileName} answered ${put.status}`);
   const finished = await postJson(baseUrl, '/api/files/finish-upload/', { storeId: input.storeId, fileIds: [fileId] }, access);
   if (finished.files?.[0]?.status !== 'queued')
     throw new Error(`finish-upload did not queue ${input.fileName}: ${JSON.stringify(finished)}`);

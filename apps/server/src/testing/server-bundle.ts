@@ -111,13 +111,18 @@ export async function startBundle(
 }
 
 /**
- * A worker process (ROLE=worker, worker.ts) from the same bundle: it listens on nothing, so it is
- * ready once it logs that its jobs run. Needs DATABASE_URL, as a worker always does.
+ * A worker process (ROLE=worker, worker.ts) from the same bundle: it is ready once it logs that its
+ * jobs run. It serves /healthz, /readyz and /metrics on a fresh port (METRICS_PORT when given), at
+ * `url`. Needs DATABASE_URL, as a worker always does.
  */
-export async function startWorkerBundle(bundleDir: string, env: Record<string, string | undefined>): Promise<RunningProcess> {
-  const started = spawnBundle(bundleDir, { ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
+export async function startWorkerBundle(
+  bundleDir: string,
+  env: Record<string, string | undefined>,
+): Promise<RunningProcess & { port: number; url: string }> {
+  const port = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
+  const started = spawnBundle(bundleDir, { PORT: String(port), ...env, ROLE: 'worker', LOG_LEVEL: 'info' });
   await waitUntilStarted(started, async () => started.output.join('').includes('Aisle worker is running'));
-  return started;
+  return { ...started, port, url: `http://127.0.0.1:${port}` };
 }
 
 export interface CliUser {

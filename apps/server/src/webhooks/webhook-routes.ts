@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { receiveWebhook } from './receive-webhook';
+import type { WebhookResult } from '../lib/metrics/metrics';
+import { receiveWebhook, type WebhookOutcome, webhookTexts } from './receive-webhook';
 import type { WebhookSource } from './webhook-source';
 
 /**
@@ -10,7 +11,7 @@ import type { WebhookSource } from './webhook-source';
 export async function webhookRoutes(fastify: FastifyInstance, options: { sources: WebhookSource[] }) {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const { db } = fastify.services;
+  const { db, metrics } = fastify.services;
   const logger = fastify.log as unknown as import('pino').Logger;
   for (const source of options.sources) {
     const byPath = Map.groupBy(source.topics, (topic) => topic.path);
@@ -27,10 +28,26 @@ export async function webhookRoutes(fastify: FastifyInstance, options: { sources
         },
         async (request, reply) => {
           const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const outcome = await receiveWebhook({ db, logger }, { source, topics, rawBody, headers: request.headers });
+          let outcome: WebhookOutcome;
+          try {
+            outcome = await receiveWebhook({ db, logger }, { source, topics, rawBody, headers: request.headers });
+          } catch (error) {
+            metrics.webhook(source.name, 'failed');
+            throw error;
+          }
+          metrics.webhook(source.name, webhookResultOf(outcome));
           return reply.status(outcome.status).send(outcome.body);
         },
       );
     }
   }
+}
+
+/** A webhook request's result as the metrics count it (lib/metrics): from the answer it got. */
+function webhookResultOf(outcome: WebhookOutcome): WebhookResult {
+  if (outcome.status === 401) return 'refused';
+  if (outcome.status === 400) return 'invalid';
+  if (outcome.status === 404) return 'disabled';
+  if (outcome.body.detail === webhookTexts.duplicate) return 'duplicate';
+  return outcome.body.detail === webhookTexts.notHandled ? 'ignored' : 'verified';
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { Mailer } from '../../lib/mailer';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
 import type { Services } from '../../services';
 import type { TokenSigner } from '../accounts';
 import { createExportsContext, type ExportsContext } from '../exports';
@@ -15,6 +16,8 @@ export interface AccountDataContext {
   logger: Logger;
   mailer: Mailer;
   tokens: TokenSigner;
+  /** Uploaded avatars the account leaves behind are deleted from it. */
+  storage: ObjectStorage;
   /** Stores go through the knowledge domain: their files are on disk (or in the bucket) too. */
   knowledge: KnowledgeContext;
   exports: ExportsContext;
@@ -29,6 +32,7 @@ export function createAccountDataContext(services: Services): AccountDataContext
     logger: services.logger.child({ domain: 'account-data' }),
     mailer: services.mailer,
     tokens: services.tokens,
+    storage: services.storage,
     knowledge: createKnowledgeContext(services),
     exports: createExportsContext(services),
     // Read on use: the key file of an install without VARIABLES_ENCRYPTION_KEY is created on first use.

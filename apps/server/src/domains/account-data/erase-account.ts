@@ -33,7 +33,7 @@ export async function eraseAccount(ctx: AccountDataContext, user: Pick<User, 'id
   });
   // The account's tokens stop working on every process now, not when they expire.
   ctx.tokens.sessionsEnded(user.id);
-  for (const url of avatars) await removeReplacedAvatar({ db: ctx.db, env: ctx.env, previousUrl: url });
+  for (const url of avatars) await removeReplacedAvatar({ db: ctx.db, env: ctx.env, storage: ctx.storage, previousUrl: url });
   ctx.logger.info({ userId: user.id, erased }, 'account deleted with everything it owned');
 }
 

@@ -1,19 +1,22 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { assistants } from '../../db/schema/assistants';
 import { users } from '../../db/schema/users';
 import type { Env } from '../../env';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
 
 /**
- * Uploaded avatars live in `${DATA_DIR}/media/avatars/<uuid>.<ext>`, which the app serves at
- * `/media/avatars/`. These helpers are the only place that maps between the two.
+ * Uploaded avatars are the objects `media/avatars/<uuid>.<ext>` (`${DATA_DIR}/media/avatars/` on
+ * disk, the same key in the bucket), which the app serves at `/media/avatars/` either way
+ * (avatar-media-routes.ts). These helpers are the only place that maps between the two.
  */
 const UPLOADED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|webp|gif)$/;
 
-export function avatarDirectory(env: Env): string {
-  return path.join(env.dataDir, 'media', 'avatars');
+/** Whether `name` is one our uploads are stored under: the only names ever read or deleted. */
+export const isUploadedAvatarName = (name: string) => UPLOADED_NAME.test(name);
+
+export function avatarKey(fileName: string): string {
+  return `media/avatars/${fileName}`;
 }
 
 export function avatarUrl(env: Env, fileName: string): string {
@@ -29,14 +32,24 @@ export function uploadedAvatarFile(env: Env, url: string | null): string | undef
   const prefix = avatarUrl(env, '');
   if (!url?.startsWith(prefix)) return undefined;
   const name = url.slice(prefix.length);
-  return UPLOADED_NAME.test(name) ? name : undefined;
+  return isUploadedAvatarName(name) ? name : undefined;
 }
 
 /**
  * Deletes a replaced upload, unless some user or assistant still shows it (anyone may point an
  * avatar URL at someone else's upload; that must not let them delete it).
  */
-export async function removeReplacedAvatar({ db, env, previousUrl }: { db: DbOrTx; env: Env; previousUrl: string | null }) {
+export async function removeReplacedAvatar({
+  db,
+  env,
+  storage,
+  previousUrl,
+}: {
+  db: DbOrTx;
+  env: Env;
+  storage: ObjectStorage;
+  previousUrl: string | null;
+}) {
   const fileName = uploadedAvatarFile(env, previousUrl);
   if (!fileName || !previousUrl) return;
   const [userShowing] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, previousUrl)).limit(1);
@@ -47,5 +60,5 @@ export async function removeReplacedAvatar({ db, env, previousUrl }: { db: DbOrT
     .where(or(eq(assistants.assistantAvatarUrl, previousUrl), eq(assistants.userAvatarUrl, previousUrl)))
     .limit(1);
   if (assistantShowing) return;
-  await rm(path.join(avatarDirectory(env), fileName), { force: true });
+  await storage.remove(avatarKey(fileName));
 }

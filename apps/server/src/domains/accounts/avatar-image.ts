@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { AVATAR_IMAGE_TYPES, avatarTooLargeMessage, INVALID_AVATAR_IMAGE_MESSAGE, isAvatarImageType } from '@aisle/contracts/avatars';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { avatarDirectory, avatarUrl } from './avatar-files';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
+import { avatarKey, avatarUrl } from './avatar-files';
 
 /**
  * Checking and storing an uploaded avatar image, shared by a user's avatar and an assistant's
@@ -37,12 +36,18 @@ export async function checkAvatarImage(env: Env, bytes: Buffer): Promise<Checked
   return { bytes, extension: AVATAR_IMAGE_TYPES[detected.mime] };
 }
 
-/** Writes a checked image under a fresh name (never overwriting one: `wx`). */
-export async function storeAvatarImage(env: Env, image: CheckedAvatarImage): Promise<StoredAvatarImage> {
-  const directory = avatarDirectory(env);
+/** Stores a checked image under a fresh name (a random UUID: never one already taken), on disk or in the bucket. */
+export async function storeAvatarImage(
+  { env, storage }: { env: Env; storage: ObjectStorage },
+  image: CheckedAvatarImage,
+): Promise<StoredAvatarImage> {
   const fileName = `${randomUUID()}.${image.extension}`;
-  const file = path.join(directory, fileName);
-  await mkdir(directory, { recursive: true });
-  await writeFile(file, image.bytes, { flag: 'wx' });
-  return { url: avatarUrl(env, fileName), discard: () => rm(file, { force: true }) };
+  const key = avatarKey(fileName);
+  await storage.put(key, image.bytes, { contentType: AVATAR_CONTENT_TYPES[image.extension] });
+  return { url: avatarUrl(env, fileName), discard: () => storage.remove(key) };
 }
+
+/** The content type each stored extension is served with. */
+export const AVATAR_CONTENT_TYPES: Record<CheckedAvatarImage['extension'], string> = Object.fromEntries(
+  Object.entries(AVATAR_IMAGE_TYPES).map(([type, extension]) => [extension, type]),
+) as Record<CheckedAvatarImage['extension'], string>;

@@ -12,7 +12,7 @@ import { uploadAvatar } from './upload-avatar';
  * every other route keeps answering a multipart body with 415.
  */
 export async function avatarUploadRoutes(fastify: FastifyInstance) {
-  const { db, env } = fastify.services;
+  const { db, env, storage } = fastify.services;
   await registerAvatarMultipart(fastify, env);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -32,7 +32,7 @@ export async function avatarUploadRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { bytes } = await readAvatarUpload(request, env.AVATAR_MAX_BYTES);
       if (!bytes) throw AppError.fields({ avatar: [NO_AVATAR_FILE_MESSAGE] });
-      return uploadAvatar({ db, env, userId: viewerOf(request).userId, bytes });
+      return uploadAvatar({ db, env, storage, userId: viewerOf(request).userId, bytes });
     },
   );
 }

@@ -7,6 +7,7 @@ export { accountRoutes } from './account-routes';
 export { accountSettingsRateLimit, authRateLimit } from './auth-rate-limit';
 export { removeReplacedAvatar } from './avatar-files';
 export { checkAvatarImage, storeAvatarImage } from './avatar-image';
+export { avatarMediaRoutes } from './avatar-media-routes';
 export { readAvatarUpload, registerAvatarMultipart } from './avatar-multipart';
 export { checkPassword } from './check-password';
 export type { ConfirmEmailOutcome, RenameOwner } from './confirm-email';

@@ -31,7 +31,7 @@ const security = [{ bearerAuth: [] }];
 /** The signed-in user's account and, for staff, everyone's (spec §7 "Users"). */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, env, mailer, tokens } = app.services;
+  const { db, env, mailer, tokens, storage } = app.services;
   app.addHook('preHandler', requireViewer(app));
 
   app.get(
@@ -110,7 +110,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         response: { 200: userSchema },
       },
     },
-    async (request) => updateAvatar({ db, env, userId: viewerOf(request).userId, avatarUrl: request.body.avatar_url }),
+    async (request) => updateAvatar({ db, env, storage, userId: viewerOf(request).userId, avatarUrl: request.body.avatar_url }),
   );
 
   app.post(

@@ -6,6 +6,8 @@ export { searchQueryOf } from './follow-up';
 export { languageModelFor } from './language-model';
 export type { RetrievedPassage } from './local-answer';
 export { UNKNOWN_ANSWER } from './local-answer';
+export type { ModelCall } from './model-call-span';
+export { abandonModelCall, inModelCall, readInModelCall, startModelCall } from './model-call-span';
 export type { ModelCatalog } from './model-catalog';
 export { LOCAL_MODEL_ID, modelCatalog } from './model-catalog';
 export { modelRoutes } from './model-routes';

@@ -16,7 +16,7 @@ const REQUIRED = 'This field is required.';
  * for this route only.
  */
 export async function assistantAvatarRoutes(fastify: FastifyInstance) {
-  const { db, events, env } = fastify.services;
+  const { db, events, env, storage } = fastify.services;
   await registerAvatarMultipart(fastify, env);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -42,7 +42,7 @@ export async function assistantAvatarRoutes(fastify: FastifyInstance) {
       const problems = parsed.success ? {} : fieldErrors(parsed.error);
       if (!bytes) problems.avatar = [NO_AVATAR_FILE_MESSAGE];
       if (!parsed.success || !bytes) throw AppError.fields(problems);
-      return uploadAssistantAvatar({ db, events, env }, { ownerEmail: viewerOf(request).email, ...parsed.data, bytes });
+      return uploadAssistantAvatar({ db, events, env, storage }, { ownerEmail: viewerOf(request).email, ...parsed.data, bytes });
     },
   );
 }

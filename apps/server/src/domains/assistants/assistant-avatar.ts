@@ -5,6 +5,7 @@ import { publishRow } from '../../data-api/model-store';
 import { assistants } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
 import { checkAvatarImage, removeReplacedAvatar, storeAvatarImage } from '../accounts';
 import type { AssistantsContext } from './assistants-context';
 import { loadOwnedAssistant } from './owned-rows';
@@ -29,13 +30,13 @@ export interface UploadAssistantAvatarInput {
  * The picture it replaces is deleted when it was one of our uploads that nothing else shows.
  */
 export async function uploadAssistantAvatar(
-  ctx: Pick<AssistantsContext, 'db' | 'events'> & { env: Env },
+  ctx: Pick<AssistantsContext, 'db' | 'events'> & { env: Env; storage: ObjectStorage },
   { ownerEmail, assistantId, kind, bytes }: UploadAssistantAvatarInput,
 ): Promise<Assistant> {
   const image = await checkAvatarImage(ctx.env, bytes);
   const column = avatarColumns[kind];
   const previous = await loadOwnedAssistant(ctx.db, ownerEmail, assistantId);
-  const stored = await storeAvatarImage(ctx.env, image);
+  const stored = await storeAvatarImage(ctx, image);
   let row: typeof assistants.$inferSelect | undefined;
   try {
     [row] = await ctx.db
@@ -53,6 +54,6 @@ export async function uploadAssistantAvatar(
     throw new AppError('NOT_FOUND', 'Assistant not found.');
   }
   const assistant = publishRow(ctx, getModel('Assistant'), 'update', row) as Assistant;
-  await removeReplacedAvatar({ db: ctx.db, env: ctx.env, previousUrl: previous[column] });
+  await removeReplacedAvatar({ db: ctx.db, env: ctx.env, storage: ctx.storage, previousUrl: previous[column] });
   return assistant;
 }

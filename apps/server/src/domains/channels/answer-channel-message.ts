@@ -40,7 +40,7 @@ export async function answerChannelMessage(ctx: ChannelsContext, request: Answer
       ctx,
       ctx.logger,
       // A job: it waits its turn at the gate with the visitors' turns rather than being refused.
-      { key: `share:${request.shareToken}`, patient: true },
+      { key: `share:${request.shareToken}`, patient: true, origin: 'channel' },
       channelThread(ctx, {
         shareToken: request.shareToken,
         sharedThreadId: request.sharedThreadId,

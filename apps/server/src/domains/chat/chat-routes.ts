@@ -36,7 +36,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const input = { ownerEmail: viewerOf(request).email, ...request.body };
-      const call = { key: `owner:${input.ownerEmail}` };
+      const call = { key: `owner:${input.ownerEmail}`, origin: 'owner-chat' as const };
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
         const turn = await runTurn(ctx, log, call, ownerThread(ctx, input));
         if (!turn?.reply) throw new Error('the owner’s turn ended without a reply');

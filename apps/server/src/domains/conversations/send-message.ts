@@ -23,13 +23,19 @@ export function sendMessage(ctx: TurnContext, logger: Logger, input: SendMessage
   const toBlocks = blocksOf(blocks, stopReasonOf);
   return new Promise((resolve, reject) => {
     let stored = false;
-    runTurn(ctx, logger, { key: `owner:${input.ownerEmail}`, streaming: true }, conversationThread(ctx, input, blocks), (event) => {
-      if (event.type === 'question') {
-        stored = true;
-        target.userMessageId = String(event.question.id);
-        resolve(event.question);
-      } else toBlocks(event);
-    }).catch((error: unknown) => {
+    runTurn(
+      ctx,
+      logger,
+      { key: `owner:${input.ownerEmail}`, streaming: true, origin: 'api' },
+      conversationThread(ctx, input, blocks),
+      (event) => {
+        if (event.type === 'question') {
+          stored = true;
+          target.userMessageId = String(event.question.id);
+          resolve(event.question);
+        } else toBlocks(event);
+      },
+    ).catch((error: unknown) => {
       if (!stored) return reject(error);
       // Subscribers hear that the reply ended, and why (an unexpected failure as the provider's).
       const { code, detail } = turnErrorOf(error);

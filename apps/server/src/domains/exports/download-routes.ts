@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition, ObjectNotFoundError } from '../../lib/object-storage/object-storage';
 import { createExportsContext } from './exports-context';
 import { openExport } from './open-export';
 
@@ -31,17 +30,17 @@ export async function downloadRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const file = await openExport(ctx, { id: request.params.id, expires: request.query.expires, signature: request.query.signature });
       // The file may have been erased (shop/redact) after the row was read: a 404, not a 500.
-      const size = await stat(file.path).then(
-        (info) => info.size,
-        () => null,
-      );
-      if (size === null) return reply.status(404).send({ detail: 'Not found.' });
+      const stored = await ctx.storage.open(file.key).catch((error: unknown) => {
+        if (error instanceof ObjectNotFoundError) return null;
+        throw error;
+      });
+      if (!stored) return reply.status(404).send({ detail: 'Not found.' });
       return reply
         .header('content-type', file.contentType)
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+        .header('content-length', stored.size)
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
+        .send(stored.body);
     },
   );
 }

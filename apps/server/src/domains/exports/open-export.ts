@@ -3,7 +3,7 @@ import { isUuid } from '../../data-api/model-fields';
 import { dataExports } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ExportsContext } from './exports-context';
-import { exportPath } from './save-export';
+import { exportKey } from './save-export';
 
 const INVALID_LINK = 'This download link is invalid or has expired.';
 
@@ -16,5 +16,5 @@ export async function openExport(ctx: ExportsContext, input: { id: string; expir
   if (!isUuid(input.id) || !input.signature || Number.isNaN(expires)) throw new AppError('FORBIDDEN', INVALID_LINK);
   const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, input.id)).limit(1);
   if (!row || !ctx.signer.verify(row.id, row.ownerEmail, expires, input.signature)) throw new AppError('FORBIDDEN', INVALID_LINK);
-  return { path: exportPath(ctx, row.id), fileName: row.fileName, contentType: row.contentType };
+  return { key: exportKey(row.id), fileName: row.fileName, contentType: row.contentType };
 }

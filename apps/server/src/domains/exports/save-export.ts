@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { dataExports } from '../../db/schema';
 import type { ExportsContext } from './exports-context';
 
@@ -15,15 +13,13 @@ export interface SaveExportInput {
 }
 
 /**
- * Stores a file for its owner and answers a short-lived signed link to it (DOWNLOAD_LINK_LIFETIME).
- * The bytes are written under a temporary name and renamed, so a link never serves half a file.
+ * Stores a file for its owner and answers a short-lived signed link to it (DOWNLOAD_LINK_LIFETIME):
+ * the bucket's presigned URL when files are kept in one, else the server's own download route.
+ * The storage writes the bytes whole, so a link never serves half a file.
  */
 export async function saveExport(ctx: ExportsContext, input: SaveExportInput): Promise<{ id: string; url: string; expiresAt: Date }> {
   const id = randomUUID();
-  const target = exportPath(ctx, id);
-  await mkdir(ctx.root, { recursive: true });
-  await writeFile(`${target}.part`, input.bytes, { mode: 0o600 });
-  await rename(`${target}.part`, target);
+  await ctx.storage.put(exportKey(id), input.bytes, { contentType: input.contentType });
   const expiresAt = new Date(Date.now() + ctx.linkLifetimeSeconds * 1000);
   try {
     await ctx.db.insert(dataExports).values({
@@ -37,17 +33,21 @@ export async function saveExport(ctx: ExportsContext, input: SaveExportInput): P
       expiresAt,
     });
   } catch (error) {
-    await rm(target, { force: true });
+    await ctx.storage.remove(exportKey(id));
     throw error;
   }
-  return { id, url: downloadUrl(ctx, id, input.ownerEmail, expiresAt), expiresAt };
+  const url =
+    ctx.storage.kind === 'bucket'
+      ? await ctx.storage.presignedGet(exportKey(id), { expiresAt, fileName: input.fileName, contentType: input.contentType })
+      : downloadUrl(ctx, id, input.ownerEmail, expiresAt);
+  return { id, url, expiresAt };
 }
 
 export function downloadUrl(ctx: ExportsContext, id: string, ownerEmail: string, expiresAt: Date): string {
   return `${ctx.publicUrl}/api/downloads/${id}/?${ctx.signer.query(id, ownerEmail, expiresAt.getTime())}`;
 }
 
-/** Where an export's bytes live: named by our own UUID only, never by a client's text. */
-export function exportPath(ctx: Pick<ExportsContext, 'root'>, id: string): string {
-  return path.join(ctx.root, id);
+/** Where an export's bytes live (`DATA_DIR/exports/<id>` on disk): named by our own UUID only, never by a client's text. */
+export function exportKey(id: string): string {
+  return `exports/${id}`;
 }

@@ -1,6 +1,6 @@
 import { generateText } from 'ai';
 import { parseModelId } from '../../lib/model-id';
-import { languageModelFor } from '../ai';
+import { inModelCall, languageModelFor } from '../ai';
 import { balanceOf, canSpend, chargeGeneration, generationUsage } from '../billing';
 import type { FunctionsContext } from './functions-context';
 
@@ -21,14 +21,16 @@ export async function askModelForCode(
   let text: string;
   let usage: ReturnType<typeof generationUsage>;
   try {
-    const result = await generateText({
-      model: languageModelFor(ctx.env, modelId),
-      system: input.system,
-      prompt: input.prompt,
-      temperature: 0.2,
-      maxOutputTokens: 4_000,
-      maxRetries: 1,
-    });
+    const result = await inModelCall(modelId, () =>
+      generateText({
+        model: languageModelFor(ctx.env, modelId),
+        system: input.system,
+        prompt: input.prompt,
+        temperature: 0.2,
+        maxOutputTokens: 4_000,
+        maxRetries: 1,
+      }),
+    );
     text = result.text;
     usage = generationUsage(modelId, result.usage);
   } catch (error) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
+import { fileKey } from './file-storage';
 import { ingestFile } from './ingest-file';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
@@ -36,7 +36,7 @@ export async function addTextDocument(
     .returning();
   if (!file) throw new Error('the document was not stored');
   publishRow(ctx, getModel('File'), 'create', file);
-  await ctx.storage.write(store.id, file.id, Readable.from([bytes]), ctx.env.FILE_MAX_BYTES);
+  await ctx.storage.put(fileKey(store.id, file.id), bytes, { contentType: 'text/markdown' });
   // No retries here: a failure marks the file failed with its reason, as a job's last attempt
   // would; the store's size, count and status are recomputed by the ingestion itself.
   await ingestFile(ctx, logger, file.id, { id: file.id, retryCount: 0, retryLimit: 0, signal: new AbortController().signal });

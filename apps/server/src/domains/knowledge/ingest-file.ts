@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { files, stores } from '../../db/schema';
 import type { JobHandlerContext } from '../../lib/job-queue';
 import { queueFileEmbedding } from './embeddings/embedding-queue';
+import { fileKey } from './file-storage';
 import { indexPassages } from './index-passages';
 import type { KnowledgeContext } from './knowledge-context';
 import { chunkBlocks, HEADING_PATH_SEPARATOR } from './parsing/chunk-blocks';
@@ -44,7 +45,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     // or the last one failed) says so beside the progress, which starts again.
     await updateFile(ctx, file.id, { status: 'processing', progress: 10, statusReason: job.retryCount > 0 ? RETRYING : null });
     if (file.size > ctx.env.FILE_MAX_BYTES) throw new IngestError('too_large', 'This file is larger than the size limit.');
-    const bytes = await ctx.storage.read(file.storeId, file.id);
+    const bytes = await ctx.storage.read(fileKey(file.storeId, file.id));
     const [store] = await ctx.db.select({ currency: stores.currency }).from(stores).where(eq(stores.id, file.storeId)).limit(1);
     if (unfinishedParses >= MAX_UNFINISHED_PARSES) throw limitExceeded.interrupted();
     await updateFile(ctx, file.id, { progress: PARSING + unfinishedParses });
@@ -83,6 +84,7 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
     // The store reads "ready" right after its last file does (embeddings follow in the background).
     await refreshStore();
     await queueFileEmbedding(ctx, file.id);
+    return 'indexed';
   } catch (error) {
     if (error instanceof IngestError) {
       await updateFile(ctx, file.id, { status: 'failed', progress: 0, statusReason: error.message, passageCount: 0 });
@@ -97,5 +99,6 @@ export async function ingestFile(ctx: KnowledgeContext, logger: Logger, fileId: 
       throw error;
     }
     await refreshStore();
+    return 'failed';
   }
 }

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import {
   createStoreRequestSchema,
   deleteFilesResponseSchema,
+  downloadFileRequestSchema,
+  downloadFileResponseSchema,
   fileIdsRequestSchema,
   finishUploadResponseSchema,
   searchRequestSchema,
@@ -14,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer, viewerOf } from '../../http/authenticate';
+import { downloadFile } from './download-file';
 import { syncRetrievalMode } from './embeddings/embedding-queue';
 import { createKnowledgeContext } from './knowledge-context';
 import { deleteFiles, finishUploads, receiveUpload, requestUploads } from './manage-files';
@@ -150,6 +153,21 @@ export async function knowledgeRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => deleteFiles(ctx, { ownerEmail: viewerOf(request).email, ...request.body }),
+    );
+
+    app.post(
+      '/files/download/',
+      {
+        schema: {
+          tags: ['Files'],
+          summary: 'A short-lived link that downloads one of your files under its own name',
+          description: 'The link needs no sign-in. Another owner’s file is 404 `{"detail": "Not found."}`.',
+          security,
+          body: downloadFileRequestSchema,
+          response: { 200: downloadFileResponseSchema },
+        },
+      },
+      async (request) => downloadFile(ctx, { ownerEmail: viewerOf(request).email, ...request.body }),
     );
   });
 }

@@ -5,8 +5,10 @@ import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { hashObject } from '../../lib/object-storage/hash-object';
+import { ObjectTooLargeError } from '../../lib/object-storage/object-storage';
 import { withinLimit } from '../billing';
-import { UploadTooLargeError } from './file-storage';
+import { fileKey } from './file-storage';
 import { removeFilePassages } from './index-passages';
 import { queueIngestion } from './ingestion-queue';
 import type { KnowledgeContext } from './knowledge-context';
@@ -18,9 +20,11 @@ const SPLIT_AND_RETRY = 'Split it into smaller files and upload those.';
 
 /**
  * Step 1 of an upload: a file record per file and a short-lived signed URL to PUT its bytes to,
- * in request order. The batch is judged file by file: over-size files and unusable names are
- * refused here, before any byte is sent, each by its name with what to do, so the client marks
- * those alone and sends the rest again. A name too long to keep is kept shortened.
+ * in request order: the bucket's own (presigned) when files are kept in one, so the bytes never
+ * pass through this server, or this server's upload route when they are kept on disk. The batch
+ * is judged file by file: over-size files and unusable names are refused here, before any byte is
+ * sent, each by its name with what to do, so the client marks those alone and sends the rest
+ * again. A name too long to keep is kept shortened.
  */
 export async function requestUploads(
   ctx: KnowledgeContext,
@@ -54,12 +58,19 @@ export async function requestUploads(
   );
   const expiresAt = Date.now() + ctx.env.UPLOAD_URL_LIFETIME * 1000;
   for (const row of rows) publishRow(ctx, getModel('File'), 'create', row);
+  const uploadUrl = (row: (typeof rows)[number]) =>
+    ctx.storage.kind === 'bucket'
+      ? ctx.storage.presignedPut(fileKey(row.storeId, row.id), {
+          expiresAt: new Date(expiresAt),
+          // What every client sends for a file without a type (the web app's putFile does).
+          contentType: row.contentType || 'application/octet-stream',
+          contentLength: row.size,
+        })
+      : ctx.signer.urlFor(row.id, expiresAt);
   return {
-    files: rows.map((row) => ({
-      fileId: row.id,
-      uploadUrl: ctx.signer.urlFor(row.id, expiresAt),
-      expiresAt: new Date(expiresAt).toISOString(),
-    })),
+    files: await Promise.all(
+      rows.map(async (row) => ({ fileId: row.id, uploadUrl: await uploadUrl(row), expiresAt: new Date(expiresAt).toISOString() })),
+    ),
   };
 }
 
@@ -71,12 +82,12 @@ async function removeAbandonedUploads(ctx: KnowledgeContext, storeId: string) {
     .where(and(eq(files.storeId, storeId), eq(files.status, 'uploading'), lt(files.createdAt, cutoff)))
     .returning();
   for (const row of gone) {
-    await ctx.storage.remove(storeId, row.id);
+    await ctx.storage.remove(fileKey(storeId, row.id));
     publishRow(ctx, getModel('File'), 'delete', row);
   }
 }
 
-/** Step 2: the bytes, PUT to the signed URL. The signature is the authorisation. */
+/** Step 2 on disk: the bytes, PUT to the signed URL, hashed as they stream in. The signature is the authorisation. */
 export async function receiveUpload(
   ctx: KnowledgeContext,
   input: { fileId: string; expires: number; signature: string; body: Readable; contentLength?: number },
@@ -98,15 +109,15 @@ export async function receiveUpload(
   }
   let written: { size: number; sha256: string };
   try {
-    written = await ctx.storage.write(file.storeId, file.id, input.body, max);
+    written = await ctx.storage.putStream(fileKey(file.storeId, file.id), input.body, { maxBytes: max, contentType: file.contentType });
   } catch (error) {
-    if (error instanceof UploadTooLargeError)
+    if (error instanceof ObjectTooLargeError)
       throw new AppError('PAYLOAD_TOO_LARGE', 'The upload is larger than the size declared for it.');
     throw error;
   }
   if (written.size !== file.size) {
-    await ctx.storage.remove(file.storeId, file.id);
-    throw new AppError('BAD_REQUEST', `The upload has ${written.size} bytes but ${file.size} were declared.`);
+    await ctx.storage.remove(fileKey(file.storeId, file.id));
+    throw wrongSize(written.size, file.size);
   }
   await ctx.db
     .update(files)
@@ -117,6 +128,7 @@ export async function receiveUpload(
 /**
  * Step 3: the client says the uploads are done; each file is queued for indexing. A file whose
  * content is already in the store is not indexed twice: it is removed and reported as a duplicate.
+ * Bytes sent straight to the bucket are checked here, as the upload route checks them on disk.
  */
 export async function finishUploads(ctx: KnowledgeContext, input: { ownerEmail: string; storeId: string; fileIds: string[] }) {
   const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.storeId);
@@ -133,14 +145,14 @@ export async function finishUploads(ctx: KnowledgeContext, input: { ownerEmail: 
       results.push({ fileId, status: file.status as FileStatus, statusReason: file.statusReason });
       continue;
     }
-    if (!file.contentHash) throw AppError.fields({ fileIds: [`${file.fileName} has not been uploaded yet.`] });
+    const contentHash = file.contentHash ?? (await checkUploadedObject(ctx, file));
     const [same] = await ctx.db
       .select({ id: files.id })
       .from(files)
       .where(
         and(
           eq(files.storeId, store.id),
-          eq(files.contentHash, file.contentHash),
+          eq(files.contentHash, contentHash),
           ne(files.id, file.id),
           ne(files.status, 'failed'),
           ne(files.status, 'uploading'),
@@ -149,7 +161,7 @@ export async function finishUploads(ctx: KnowledgeContext, input: { ownerEmail: 
       .limit(1);
     if (same) {
       await ctx.db.delete(files).where(eq(files.id, file.id));
-      await ctx.storage.remove(store.id, file.id);
+      await ctx.storage.remove(fileKey(store.id, file.id));
       publishRow(ctx, getModel('File'), 'delete', file);
       results.push({ fileId, status: 'duplicate', duplicateOf: same.id });
       continue;
@@ -181,9 +193,38 @@ export async function deleteFiles(ctx: KnowledgeContext, input: { ownerEmail: st
     return rows;
   });
   for (const row of deleted) {
-    await ctx.storage.remove(store.id, row.id);
+    await ctx.storage.remove(fileKey(store.id, row.id));
     publishRow(ctx, getModel('File'), 'delete', row);
   }
   await refreshStoreSummary(ctx, store.id);
   return { deleted: deleted.map((row) => row.id) };
+}
+
+const wrongSize = (size: number, declared: number) =>
+  new AppError('BAD_REQUEST', `The upload has ${size} bytes but ${declared} were declared.`);
+
+/**
+ * A bucket upload at finish: the object must be there with the declared size (the same refusals
+ * as the disk's upload route; bytes of the wrong size are deleted, so the file can be sent again),
+ * and its sha256, streamed from the bucket, is kept for duplicate detection. On disk the route has
+ * already done this, and a file not sent yet has no bytes either.
+ */
+async function checkUploadedObject(ctx: KnowledgeContext, file: typeof files.$inferSelect): Promise<string> {
+  const key = fileKey(file.storeId, file.id);
+  const refuse = async (size: number) => {
+    await ctx.storage.remove(key);
+    return wrongSize(size, file.size);
+  };
+  const stored = await ctx.storage.head(key);
+  if (!stored) throw AppError.fields({ fileIds: [`${file.fileName} has not been uploaded yet.`] });
+  // The declared size was checked against FILE_MAX_BYTES at upload-batch: any other size is refused.
+  if (stored.size !== file.size) throw await refuse(stored.size);
+  const hashed = await hashObject(ctx.storage, key);
+  // Sent again between the two reads: judged by the bytes hashed.
+  if (hashed.size !== file.size) throw await refuse(hashed.size);
+  await ctx.db
+    .update(files)
+    .set({ contentHash: hashed.sha256, filePath: `${file.storeId}/${file.id}`, updatedAt: new Date() })
+    .where(eq(files.id, file.id));
+  return hashed.sha256;
 }

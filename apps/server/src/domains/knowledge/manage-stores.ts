@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database';
 import { stores } from '../../db/schema';
 import { withinLimit } from '../billing';
 import { retrievalModeOf } from './embeddings/embedding-queue';
+import { storeFilesPrefix } from './file-storage';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
 
@@ -26,11 +27,11 @@ export async function createStore(ctx: KnowledgeContext, input: { ownerEmail: st
 
 /**
  * Deletes a store with its files, passages, postings and links (cascading foreign keys), then its
- * bytes on disk. Jobs still queued for its files find nothing and end.
+ * bytes (on disk or in the bucket). Jobs still queued for its files find nothing and end.
  */
 export async function deleteStore(ctx: KnowledgeContext, input: { ownerEmail: string; id: string }) {
   const store = await loadOwnedStore(ctx.db, input.ownerEmail, input.id);
   const [row] = await ctx.db.delete(stores).where(eq(stores.id, store.id)).returning();
-  await ctx.storage.removeStore(store.id);
+  await ctx.storage.removePrefix(storeFilesPrefix(store.id));
   publishRow(ctx, getModel('Store'), 'delete', row ?? store);
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import type { DbOrTx } from '../../db/database';
 import { files, passages } from '../../db/schema';
 import { queueFileEmbedding } from './embeddings/embedding-queue';
+import { fileKey } from './file-storage';
 import { insertPassages, removePassageIds } from './index-passages';
 import { queueIngestion } from './ingestion-queue';
 import type { KnowledgeContext } from './knowledge-context';
@@ -41,7 +43,7 @@ export async function replaceListedProduct(ctx: KnowledgeContext, change: Listed
   const result = await ctx.db.transaction(async (tx) => {
     const [file] = await tx.select().from(files).where(eq(files.id, change.fileId)).limit(1).for('update');
     if (!file) return { outcome: 'missing' as const };
-    const document = parseList(await ctx.storage.read(file.storeId, file.id));
+    const document = parseList(await ctx.storage.read(fileKey(file.storeId, file.id)));
     if (!document) return { outcome: 'missing' as const };
     const { list } = document;
     const index = list.findIndex((item) => String(item[change.keyField] ?? '') === change.key);
@@ -57,8 +59,8 @@ export async function replaceListedProduct(ctx: KnowledgeContext, change: Listed
       else list[index] = change.product;
     } else list.splice(index, 1);
     const bytes = Buffer.from(JSON.stringify(document.wrap(list)));
-    const stored = await ctx.storage.writeBytes(file.storeId, file.id, bytes);
-    const changes = { size: stored.size, contentHash: stored.sha256, updatedAt: new Date() };
+    await ctx.storage.put(fileKey(file.storeId, file.id), bytes, { contentType: file.contentType });
+    const changes = { size: bytes.length, contentHash: createHash('sha256').update(bytes).digest('hex'), updatedAt: new Date() };
 
     if (!canEditPassages) {
       const [row] = await tx

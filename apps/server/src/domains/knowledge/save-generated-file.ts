@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getModel } from '../../data-api/model-registry';
 import { publishRow } from '../../data-api/model-store';
 import { files } from '../../db/schema';
+import { fileKey } from './file-storage';
 import { queueIngestion } from './ingestion-queue';
 import type { KnowledgeContext } from './knowledge-context';
 import { loadOwnedStore } from './owned-store';
@@ -55,7 +56,7 @@ export async function saveGeneratedFile(ctx: KnowledgeContext, input: GeneratedF
           })
           .returning();
     const file = row as typeof files.$inferSelect;
-    await ctx.storage.writeBytes(store.id, file.id, input.bytes);
+    await ctx.storage.put(fileKey(store.id, file.id), input.bytes, { contentType: input.contentType });
     const [saved] = await tx
       .update(files)
       .set({ size: input.bytes.length, contentHash: sha256, filePath: `${store.id}/${file.id}` })

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Env } from '../../env';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
 import type { TokenSigner } from '../accounts';
 import { modelCatalog } from '../ai';
 import type { AssistantsContext } from '../assistants';
@@ -33,6 +34,7 @@ export function createSetupWizardContext(services: {
   env: Env;
   logger: Logger;
   tokens: TokenSigner;
+  storage: ObjectStorage;
 }): SetupWizardContext {
   const logger = services.logger.child({ domain: 'setup-wizard' });
   const shopify = createShopifyContext(services);

@@ -6,7 +6,7 @@ import { assistants, sharedAssistants, sharedMessages, sharedThreads } from '../
 import { AppError } from '../../lib/app-error';
 import { clip } from '../../lib/clip-text';
 import { parseModelId } from '../../lib/model-id';
-import { LOCAL_MODEL_ID, languageModelFor } from '../ai';
+import { inModelCall, LOCAL_MODEL_ID, languageModelFor } from '../ai';
 import { balanceSql, canSpend, chargeGeneration, generationUsage } from '../billing';
 import { extractiveSummary, SUMMARY_MAX_LENGTH, type SummaryMessage } from './extractive-summary';
 import type { SharedThreadsContext } from './shared-threads-context';
@@ -67,14 +67,16 @@ async function composeSummary(ctx: SharedThreadsContext, subjects: Subjects) {
   }
   const transcript = subjects.messages.map((m) => `${speaker(m)}: ${clip(m.content.replace(/\s+/g, ' ').trim(), MESSAGE_CHARS)}`);
   try {
-    const result = await generateText({
-      model: languageModelFor(ctx.env, modelId),
-      system: SUMMARY_INSTRUCTIONS,
-      prompt: transcript.join('\n'),
-      temperature: 0.2,
-      maxOutputTokens: 200,
-      maxRetries: 1,
-    });
+    const result = await inModelCall(modelId, () =>
+      generateText({
+        model: languageModelFor(ctx.env, modelId),
+        system: SUMMARY_INSTRUCTIONS,
+        prompt: transcript.join('\n'),
+        temperature: 0.2,
+        maxOutputTokens: 200,
+        maxRetries: 1,
+      }),
+    );
     const text = clip(result.text.replace(/\s+/g, ' ').trim(), SUMMARY_MAX_LENGTH * 2);
     if (!text) throw new Error('the model wrote an empty summary');
     return { text, usage: generationUsage(modelId, result.usage) };

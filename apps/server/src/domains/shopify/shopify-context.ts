@@ -5,6 +5,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { JobQueue } from '../../lib/job-queue';
+import type { ObjectStorage } from '../../lib/object-storage/object-storage';
 import type { TokenSigner } from '../accounts';
 import { createExportsContext, type ExportsContext } from '../exports';
 import { createKnowledgeContext, type KnowledgeContext } from '../knowledge';
@@ -28,6 +29,7 @@ export interface ShopifyServices {
   env: Env;
   logger: Logger;
   tokens: TokenSigner;
+  storage: ObjectStorage;
 }
 
 export function createShopifyContext(services: ShopifyServices): ShopifyContext {

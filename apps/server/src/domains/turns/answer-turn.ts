@@ -5,7 +5,18 @@ import type { assistants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseModelId } from '../../lib/model-id';
 import type { RetrievedPassage } from '../ai';
-import { handoffQuickReply, languageModelFor, providerFailures, readAnswerStream, searchQueryOf, shopperText } from '../ai';
+import {
+  abandonModelCall,
+  handoffQuickReply,
+  languageModelFor,
+  type ModelCall,
+  providerFailures,
+  readAnswerStream,
+  readInModelCall,
+  searchQueryOf,
+  shopperText,
+  startModelCall,
+} from '../ai';
 import { generationUsage, PRICING_AS_OF } from '../billing';
 import type { AbilityScope } from '../functions';
 import { listStoreProducts } from '../knowledge';
@@ -201,6 +212,9 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
   // The stores' products, read once per turn: by the built-in model's product answers, then for the answer's cards.
   let catalogue: ReturnType<typeof listStoreProducts> | undefined;
   let products: () => ReturnType<typeof listStoreProducts> = () => Promise.resolve([]);
+  // The model call's span (lib/tracing.ts), from the request to the stream's end; the built-in
+  // model's own searches are its children.
+  let modelCall: ModelCall | undefined;
   try {
     prepared = await prepareTurn(ctx, logger, request);
     const retrieved: RetrievedPassage[] = prepared.passages.map((passage) => ({
@@ -231,42 +245,48 @@ async function askModel(ctx: TurnContext, logger: Logger, request: TurnRequest, 
           : Promise.resolve([]);
       return catalogue;
     };
-    started = streamText({
-      model: languageModelFor(ctx.env, request.modelId, { retrieve, products }),
-      instructions: prepared.instructions,
-      messages: request.messages,
-      temperature: request.assistant?.temperature ?? undefined,
-      topP: request.assistant?.topP ?? undefined,
-      tools: Object.keys(prepared.tools).length ? prepared.tools : undefined,
-      stopWhen: isStepCount(MAX_TURN_STEPS),
-      maxRetries: 1,
-      abortSignal: signal,
-      // Failures are read from the stream itself (readAnswerStream) and reported below, once.
-      onError: () => {},
-    });
+    modelCall = startModelCall(request.modelId);
+    started = modelCall.run(() =>
+      streamText({
+        model: languageModelFor(ctx.env, request.modelId, { retrieve, products }),
+        instructions: prepared.instructions,
+        messages: request.messages,
+        temperature: request.assistant?.temperature ?? undefined,
+        topP: request.assistant?.topP ?? undefined,
+        tools: Object.keys(prepared.tools).length ? prepared.tools : undefined,
+        stopWhen: isStepCount(MAX_TURN_STEPS),
+        maxRetries: 1,
+        abortSignal: signal,
+        // Failures are read from the stream itself (readAnswerStream) and reported below, once.
+        onError: () => {},
+      }),
+    );
     await request.ready;
   } catch (error) {
     abort.abort();
+    abandonModelCall(modelCall, error);
     throw error;
   }
 
   const clientToolUses: ClientToolUse[] = [];
-  const answer = await readAnswerStream(
-    started.fullStream,
-    (text) => sink({ type: 'text-delta', text }),
-    (event) => {
-      // Client tools are the app's to run: only the assistant's own functions are tool events.
-      if (!Object.hasOwn(prepared.clientTools, event.call.name))
-        sink({ type: event.kind === 'call' ? 'tool-call' : 'tool-result', call: event.call });
-    },
-    (part) => {
-      if (part.type === 'text-end') sink({ type: 'text-end' });
-      else if (part.type === 'tool-call' && !part.invalid && Object.hasOwn(prepared.clientTools, part.toolName)) {
-        const toolUse = { toolUseId: part.toolCallId, name: part.toolName, input: part.input ?? {} };
-        clientToolUses.push(toolUse);
-        sink({ type: 'client-tool-call', toolUse });
-      }
-    },
+  const answer = await readInModelCall(modelCall, () =>
+    readAnswerStream(
+      started.fullStream,
+      (text) => sink({ type: 'text-delta', text }),
+      (event) => {
+        // Client tools are the app's to run: only the assistant's own functions are tool events.
+        if (!Object.hasOwn(prepared.clientTools, event.call.name))
+          sink({ type: event.kind === 'call' ? 'tool-call' : 'tool-result', call: event.call });
+      },
+      (part) => {
+        if (part.type === 'text-end') sink({ type: 'text-end' });
+        else if (part.type === 'tool-call' && !part.invalid && Object.hasOwn(prepared.clientTools, part.toolName)) {
+          const toolUse = { toolUseId: part.toolCallId, name: part.toolName, input: part.input ?? {} };
+          clientToolUses.push(toolUse);
+          sink({ type: 'client-tool-call', toolUse });
+        }
+      },
+    ),
   );
   if (request.signal?.aborted) throw stoppedBy(request.signal);
   if (answer.failure || (!answer.text.trim() && !clientToolUses.length)) {

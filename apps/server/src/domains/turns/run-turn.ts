@@ -1,14 +1,22 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/app-error';
+import type { TurnObservation } from '../../lib/metrics/turn-metrics';
+import { activeSpan, inSpan, modelAttributes } from '../../lib/tracing';
 import { answerRefusal } from '../billing';
 import { answerTurn, refusalUsage } from './answer-turn';
 import { looksLikeInjection, looksOffTopic } from './safeguard';
 import type { TurnContext } from './turn-context';
+import { turnOutcomeOf } from './turn-errors';
 import type { TurnAnswer, TurnEvent } from './turn-events';
 import type { LoadedTurn, TurnStore } from './turn-store';
 
+/** Where a turn was asked (a metrics label): the owner's chat, the public chat (link or widget), a channel, the conversation API. */
+export type TurnOrigin = 'owner-chat' | 'web' | 'widget' | 'channel' | 'api';
+
 /** How a turn is admitted: who it waits in line as, and what else must allow it. */
 export interface TurnCall {
+  /** Where it was asked, for the metrics (`other` when not said). */
+  origin?: TurnOrigin;
   /** The gate's key: turns of one key queue together, keys are served in turn (a share link, an owner). */
   key: string;
   /**
@@ -51,12 +59,42 @@ export const turnFailed = (cause: unknown) =>
  * Resolves with null when the store has nothing to answer. A failure after the question was stored
  * leaves it stored (announced by a `question` event first) and no reply.
  */
-export async function runTurn<Loaded extends LoadedTurn, Question, Reply>(
+export function runTurn<Loaded extends LoadedTurn, Question, Reply>(
   ctx: TurnContext,
   logger: Logger,
   call: TurnCall,
   store: TurnStore<Loaded, Question, Reply>,
   sink: (event: TurnStreamEvent<Question, Reply>) => void = () => {},
+): Promise<TurnResult<Question, Reply> | null> {
+  const origin = call.origin ?? 'other';
+  // The turn's span (lib/tracing.ts), child of the request or job that asked; retrieval and the
+  // model call are its children.
+  return inSpan('turn', { attributes: { 'aisle.turn.origin': origin } }, async (span) => {
+    // Measured from the question, so the gate's wait counts in the first-token latency.
+    const observed = ctx.metrics?.start(origin);
+    try {
+      const result = await admittedTurn(ctx, logger, call, store, sink, observed);
+      const outcome = !result ? 'skipped' : result.answer ? 'answered' : 'paused';
+      observed?.end(outcome);
+      span.setAttribute('aisle.turn.outcome', outcome);
+      return result;
+    } catch (error) {
+      const outcome = turnOutcomeOf(error, call.signal);
+      observed?.end(outcome);
+      span.setAttribute('aisle.turn.outcome', outcome);
+      throw error;
+    }
+  });
+}
+
+/** The turn from its admission on: the gate's slot and the shutdown lease are held until it ends. */
+async function admittedTurn<Loaded extends LoadedTurn, Question, Reply>(
+  ctx: TurnContext,
+  logger: Logger,
+  call: TurnCall,
+  store: TurnStore<Loaded, Question, Reply>,
+  sink: (event: TurnStreamEvent<Question, Reply>) => void,
+  observed: TurnObservation | undefined,
 ): Promise<TurnResult<Question, Reply> | null> {
   const slot = await ctx.gate.acquire(call.key, call.signal, { patient: call.patient });
   let lease: ReturnType<TurnContext['turns']['begin']>;
@@ -72,9 +110,12 @@ export async function runTurn<Loaded extends LoadedTurn, Question, Reply>(
     loaded = await store.load();
     if (!loaded) return null;
     await call.admit?.();
-    return await answer(ctx, logger, loaded, store, signal, (event) => {
-      // The first token ends the turn's costly start: the next turn in line may begin.
-      if (call.streaming && event.type === 'text-delta') slot.release();
+    return await answer(ctx, logger, loaded, store, signal, observed, (event) => {
+      if (event.type === 'text-delta') {
+        observed?.firstToken();
+        // The first token ends the turn's costly start: the next turn in line may begin.
+        if (call.streaming) slot.release();
+      }
       sink(event);
     });
   } catch (error) {
@@ -95,6 +136,7 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
   loaded: Loaded,
   store: TurnStore<Loaded, Question, Reply>,
   signal: AbortSignal,
+  observed: TurnObservation | undefined,
   sink: (event: TurnStreamEvent<Question, Reply>) => void,
 ): Promise<TurnResult<Question, Reply>> {
   const announce = (question: Question) => {
@@ -105,6 +147,8 @@ async function answer<Loaded extends LoadedTurn, Question, Reply>(
   if (loaded.paused) return { question: announce(await store.storeQuestion(loaded)), reply: null, answer: null };
 
   const modelId = loaded.assistant?.model || ctx.models.defaultModelId;
+  observed?.model(modelId);
+  activeSpan()?.setAttributes({ 'aisle.assistant.id': loaded.assistant?.id ?? '', ...modelAttributes(modelId) });
   // The safeguard declines injection attempts and requests no shop assistant is for, without a model.
   const refused = Boolean(
     loaded.assistant?.isSafeGuardOn && (looksLikeInjection(loaded.questionText) || looksOffTopic(loaded.questionText)),

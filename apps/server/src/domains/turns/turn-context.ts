@@ -3,6 +3,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import type { Mailer } from '../../lib/mailer';
+import type { TurnMetrics } from '../../lib/metrics/turn-metrics';
 import type { TurnAdmission } from '../../lib/shutdown';
 import type { TurnGate } from '../../lib/turn-gate';
 import type { Services } from '../../services';
@@ -29,12 +30,14 @@ export interface TurnContext {
   gate: TurnGate;
   /** Mails the built-in order help's one-time codes (domains/order-help); without it, no code can be sent. */
   mailer?: Mailer;
+  /** Counts turns by origin, model and outcome, with their latencies (lib/metrics); absent in some tests. */
+  metrics?: TurnMetrics;
 }
 
 /** The one way a turn's context is built from the process's services (routes, GraphQL, jobs, tests). */
 export function createTurnContext(
   services: Pick<Services, 'db' | 'events' | 'env' | 'shutdown' | 'turnGate'> &
-    Partial<Pick<Services, 'mailer'>> &
+    Partial<Pick<Services, 'mailer' | 'metrics'>> &
     Parameters<typeof createKnowledgeContext>[0],
 ): TurnContext {
   return {
@@ -46,6 +49,7 @@ export function createTurnContext(
     turns: services.shutdown,
     gate: services.turnGate,
     mailer: services.mailer,
+    metrics: services.metrics?.turns,
   };
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error';
+import type { TurnOutcome } from '../../lib/metrics/turn-metrics';
 import { type ShopperLanguage, shopperText } from '../ai';
 import { TurnFailure } from './turn-context';
 
@@ -41,4 +42,17 @@ const SHOPPER_REFUSALS = ['busy', 'unavailable'] as const;
 function shopperDetailOf(detail: string, lang: ShopperLanguage): string {
   const key = SHOPPER_REFUSALS.find((refusal) => shopperText(refusal, 'en') === detail);
   return key ? shopperText(key, lang) : detail;
+}
+
+/**
+ * A failed turn's outcome as the metrics count it (lib/metrics/turn-metrics.ts): the asker left,
+ * the gate or a shutdown refused it, the owner cannot pay, another refusal (not found, a limit), or
+ * a failure (the provider's, or unexpected).
+ */
+export function turnOutcomeOf(error: unknown, signal?: AbortSignal): TurnOutcome {
+  if (signal?.aborted) return 'cancelled';
+  if (!(error instanceof AppError)) return 'failed';
+  if (error.bodyCode === 'busy' || error.bodyCode === 'restarting') return error.bodyCode;
+  if (error.status === 402 || error.bodyCode === 'unavailable') return 'refused';
+  return error.status >= 500 ? 'failed' : 'rejected';
 }

@@ -86,6 +86,8 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
       ctx.logger,
       {
         key: gateKey(body.token),
+        // A follow-up does not say where it is asked from: it counts as the page's (web).
+        origin: body.origin === 'widget' ? 'widget' : 'web',
         streaming: observer.streaming,
         signal: observer.signal,
         admit: () => limits.shareBudget(request, reply),

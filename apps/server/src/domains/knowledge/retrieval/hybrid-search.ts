@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { files, passages, stores } from '../../../db/schema';
+import { inSpan } from '../../../lib/tracing';
 import { hybridAvailable } from '../embeddings/embedding-queue';
 import { nearestPassages } from '../embeddings/vector-store';
 import type { KnowledgeContext } from '../knowledge-context';
@@ -29,7 +30,24 @@ export function reciprocalRankFusion(rankings: string[][]): { id: string; score:
  * model and pgvector are there. A failing embeddings API degrades the search to lexical (and the
  * answer says so) instead of failing it.
  */
-export async function searchKnowledge(
+export function searchKnowledge(
+  ctx: KnowledgeContext,
+  logger: Logger,
+  input: SearchInput,
+): Promise<{ results: SearchHit[]; mode: 'lexical' | 'hybrid' }> {
+  // A span of the turn's trace (lib/tracing.ts): how long the search took, how and what it found; never the query.
+  return inSpan(
+    'retrieval',
+    { attributes: { 'aisle.retrieval.stores': input.storeIds.length, 'aisle.retrieval.k': input.k } },
+    async (span) => {
+      const found = await search(ctx, logger, input);
+      span.setAttributes({ 'aisle.retrieval.mode': found.mode, 'aisle.retrieval.results': found.results.length });
+      return found;
+    },
+  );
+}
+
+async function search(
   ctx: KnowledgeContext,
   logger: Logger,
   input: SearchInput,

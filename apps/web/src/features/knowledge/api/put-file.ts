@@ -2,7 +2,8 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * PUTs a file's bytes to its signed upload URL. XMLHttpRequest rather than fetch: only it reports
- * upload progress. The URL's signature authorises the call, so no token is sent. Rejects with an
+ * upload progress. The URL is the server's own route, or a bucket's presigned URL on another
+ * origin: its signature authorises the call, so no token (and no cookie) is sent. Rejects with an
  * ApiError carrying the status and the parsed body (spec §8 shape).
  */
 export function putFile(url: string, file: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  type DownloadFileResponse,
   type FinishUploadResponse,
   type RetrievalMode,
   retrievalModes,
@@ -29,6 +30,10 @@ export const finishUploads = (token: Token, storeId: string, fileIds: string[]) 
 
 export const deleteFiles = (token: Token, storeId: string, fileIds: string[]) =>
   apiRequest<{ deleted: string[] }>('/api/files/delete-files/', { body: { storeId, fileIds }, token });
+
+/** A short-lived link that downloads one of the owner's files under its own name (the bucket's, or the server's). */
+export const downloadFile = (token: Token, storeId: string, fileId: string) =>
+  apiRequest<DownloadFileResponse>('/api/files/download/', { body: { storeId, fileId }, token });
 
 export const searchStores = (token: Token, storeIds: string[], query: string, signal?: AbortSignal) =>
   apiRequest<SearchResponse>('/api/store/search/', { body: { storeIds, query, k: SEARCH_K_DEFAULT }, token, signal });

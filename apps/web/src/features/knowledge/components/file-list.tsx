@@ -1,4 +1,4 @@
-import { CircleXIcon, FileTextIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CircleXIcon, DownloadIcon, FileTextIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/i18n/format';
@@ -12,7 +12,7 @@ import { StatusChip } from './status-chip';
 
 /**
  * The files of a store with their progress, status and reasons; selectable for deletion, and the
- * failed ones removable at once. `counts` are the rows' (file-counts.ts), which the store's header
+ * failed ones removable at once; a file whose bytes are in can be downloaded back. `counts` are the rows' (file-counts.ts), which the store's header
  * and card show too.
  */
 export function FileList({
@@ -24,6 +24,7 @@ export function FileList({
   onDeleteSelected,
   onRemoveFailed,
   onDismiss,
+  onDownload,
 }: {
   rows: readonly FileRow[];
   counts: FileCounts;
@@ -33,6 +34,7 @@ export function FileList({
   onDeleteSelected: () => void;
   onRemoveFailed: () => void;
   onDismiss: (key: string) => void;
+  onDownload: (fileId: string) => void;
 }) {
   const selectable = rows.filter((row) => row.fileId && !row.dismissible);
   const allSelected = selectable.length > 0 && selectable.every((row) => row.fileId && selected.has(row.fileId));
@@ -132,6 +134,17 @@ export function FileList({
                   </p>
                 ) : null}
               </div>
+              {row.fileId && !row.dismissible && row.status !== 'uploading' ? (
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t('fileList.download', { name: row.fileName })}
+                  title={t('fileList.download', { name: row.fileName })}
+                  onClick={() => onDownload(row.fileId as string)}
+                >
+                  <DownloadIcon />
+                </Button>
+              ) : null}
               {row.dismissible ? (
                 <Button
                   variant="ghost"

@@ -7,7 +7,8 @@ import { useAuth } from '@/app/auth/auth-provider';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/i18n/format';
-import { deleteFiles } from '../api/stores-api';
+import { apiErrorText } from '@/lib/api-error-text';
+import { deleteFiles, downloadFile } from '../api/stores-api';
 import { formatBytes } from '../format-bytes';
 import type { StoreRows } from '../hooks/use-store-rows';
 import type { useUploads } from '../hooks/use-uploads';
@@ -82,6 +83,16 @@ export function StoreDetail({
       failedToRemove.map((file) => file.id),
     );
     toast.success(t('storeDetail.failedRemoved', { count: deleted.length }));
+  };
+
+  // The link downloads under the file's own name (Content-Disposition): the page stays where it is.
+  const download = async (fileId: string) => {
+    try {
+      const { url } = await downloadFile(await sessionStore.getValidAccessToken(), store.id, fileId);
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(apiErrorText(error, t('fileList.downloadFailed')));
+    }
   };
 
   /** "a.md, b.md, c.md" or "a.md, b.md, c.md and 4 more will be removed from …", in `keys`' words. */
@@ -163,6 +174,7 @@ export function StoreDetail({
             setConfirm({ kind: 'failed', open: true });
           }}
           onDismiss={(key) => uploads.dismiss([key])}
+          onDownload={(fileId) => void download(fileId)}
         />
       )}
 

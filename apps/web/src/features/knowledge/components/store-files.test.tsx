@@ -12,6 +12,7 @@ const state = vi.hoisted(() => ({
   client: null as ReturnType<typeof fakeDataClient> | null,
   stores: [] as unknown[],
   deleteFiles: null as ((token: string | null, storeId: string, ids: string[]) => Promise<{ deleted: string[] }>) | null,
+  downloadFile: null as ((token: string | null, storeId: string, fileId: string) => Promise<{ url: string; expiresAt: string }>) | null,
 }));
 vi.mock('@/app/auth/auth-provider', () => ({
   useAuth: () => ({ user: { email: 'ann@shop.test' }, sessionStore: { getValidAccessToken: async () => 'T' } }),
@@ -24,6 +25,7 @@ vi.mock('@/app/startup-data/startup-data-provider', () => ({
 vi.mock('../api/stores-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/stores-api')>()),
   deleteFiles: (token: string | null, storeId: string, ids: string[]) => state.deleteFiles?.(token, storeId, ids),
+  downloadFile: (token: string | null, storeId: string, fileId: string) => state.downloadFile?.(token, storeId, fileId),
 }));
 
 const STORE_ID = '00000000-0000-4000-8000-000000000001';
@@ -143,5 +145,26 @@ describe('the store name field', () => {
     await userEvent.type(input, 'a'.repeat(10));
     expect(input).toHaveValue('a'.repeat(200));
     expect(screen.getByText('Limit reached: 200 characters')).toBeInTheDocument();
+  });
+});
+
+describe('downloading a store’s file', () => {
+  it('opens the download link the server gives for a file whose bytes are in, and offers none for an unfinished upload', async () => {
+    const asked: [string | null, string, string][] = [];
+    state.downloadFile = async (token, storeId, fileId) => {
+      asked.push([token, storeId, fileId]);
+      return { url: 'https://bucket.example/files/faq?X-Amz-Signature=abc', expiresAt: '2026-11-23T10:05:00.000Z' };
+    };
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      renderScreen([file('faq', {}), unfinished('draft')]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Download faq.md' }));
+      expect(asked).toEqual([['T', STORE_ID, 'faq']]);
+      expect(assign).toHaveBeenCalledWith('https://bucket.example/files/faq?X-Amz-Signature=abc');
+      expect(screen.queryByRole('button', { name: 'Download draft.md' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
