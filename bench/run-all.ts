@@ -4,6 +4,7 @@ import { channelMessages } from './channel-messages';
 import { chatTurn } from './chat-turn';
 import { dashboardFirstPaint } from './dashboard-first-paint';
 import { eventLatency } from './event-latency';
+import { functionCheck } from './function-check';
 import { functionRun } from './function-run';
 import { fuzzApiCampaign } from './fuzz-api';
 import { healthzUnderLoad } from './healthz-under-load';
@@ -53,6 +54,7 @@ const benchmarks: Record<string, Benchmark> = {
   localAnswers: () => localAnswers(),
   localAnswerLatency: () => localAnswerLatency(),
   functionRun: () => functionRun(),
+  functionCheck: () => functionCheck(),
   sandboxFairness: () => sandboxFairness(),
   sharedChat: () => sharedChat(),
   productWebhook: () => productWebhookSearchable(),
