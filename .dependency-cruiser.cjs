@@ -24,6 +24,9 @@ const SERVER_DOMAINS = [
   // Stripe and Shopify Billing: checkouts, the portal and the providers' webhooks. Above shopify
   // (it charges through the shop's Admin client); every balance and tier change goes through billing.
   'payments',
+  // An assistant's test suite (issue 35): asks the turns engine as a shopper would, writes cases
+  // from knowledge's sections and products, notifies the owner; no domain calls it.
+  'test-suites',
   'chat',
   // Channels, visitor chat and conversations are transports over the turns engine: each parses its
   // input, calls turns' runTurn with its thread kind's store, and adapts the events to its wire.

@@ -9,6 +9,7 @@ import { functionRun } from './function-run';
 import { fuzzApiCampaign } from './fuzz-api';
 import { healthzUnderLoad } from './healthz-under-load';
 import { hostileFiles } from './hostile-files';
+import { idleCpu } from './idle-cpu';
 import { idleMemory } from './idle-memory';
 import { jobHandover } from './job-handover';
 import { knowledgeIngest } from './knowledge-ingest';
@@ -22,6 +23,9 @@ import { sandboxFairness } from './sandbox-fairness';
 import { type BenchServer, removeBundle, startServer } from './server-process';
 import { setupWizard } from './setup-wizard';
 import { sharedChat } from './shared-chat';
+import { storefrontCapacity } from './storefront-capacity';
+import { storefrontTurns } from './storefront-turns';
+import { testSuiteRun } from './test-suite-run';
 import { turnThroughput } from './turn-throughput';
 import { webFirstScreen } from './web-first-screen';
 
@@ -41,6 +45,8 @@ const withServer =
 /** Every benchmark, in the order `npm run bench` runs them; each gets a fresh server process. */
 const benchmarks: Record<string, Benchmark> = {
   idleMemory: () => idleMemory(),
+  // CPU of a server with nothing to do, once shoppers have chatted and their deferred work has run.
+  idleCpu: () => idleCpu(),
   // Their set-up writes a thousand rows through /graphql: above the per-account rate limit, which
   // is not what they measure.
   listQuery999: withServer((server) => listQuery(server), { GRAPHQL_RATE_LIMIT: '100000' }),
@@ -64,6 +70,10 @@ const benchmarks: Record<string, Benchmark> = {
   channelMessages: () => channelMessages(),
   fuzzApi: () => fuzzApiCampaign(),
   turnThroughput: () => turnThroughput(),
+  // Owner and shopper turns with 50- and 300-piece answers, against a bare node:http proxy to the same fake model.
+  storefrontTurns: () => storefrontTurns(),
+  // The same shoppers on Postgres + Redis: 1 and 2 web processes, and a separate worker; per-turn database cost from pg_stat_* (BENCH_SEED_MESSAGES=5000000 fills the database first).
+  storefrontCapacity: () => storefrontCapacity(),
   // Postgres and Redis at DATABASE_URL and REDIS_URL (default: this machine's), two web processes.
   turnThroughputPostgres: () => turnThroughput({ postgres: true }),
   analyticsRefresh: () => analyticsRefresh(),
@@ -72,6 +82,8 @@ const benchmarks: Record<string, Benchmark> = {
   dashboardFirstPaint: () => dashboardFirstPaint(),
   // A 20 MB file through an S3-compatible bucket (s3rver on loopback): presigned PUT, finish with hashing, presigned GET.
   objectStorage: () => objectStorage(),
+  // A 50-case test suite run on the local model, alone and beside 20 shoppers chatting (issue 35).
+  testSuiteRun: () => testSuiteRun(),
 };
 
 /**

@@ -46,7 +46,7 @@ export interface BenchServer {
 let bundle: ReturnType<typeof buildBundle> | undefined;
 
 /** Builds the bundle once per benchmark run; removed again by `removeBundle`. */
-function bundleDir(): string {
+export function bundleDir(): string {
   bundle ??= buildBundle();
   return bundle.dir;
 }
@@ -157,7 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
     running: () => server.child.exitCode === null && server.child.signalCode === null,
     output: () => server.output.join(''),
     rssBytes: () => processTree(server.child.pid).reduce((sum, pid) => sum + rssOf(pid), 0),
-    cpuMs: () => processTree(server.child.pid).reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+    cpuMs: () => processTree(server.child.pid).reduce((sum, pid) => sum + cpuMsOfProcess(pid), 0),
     cpuMsByThread: () => {
       const byName: Record<string, number> = {};
       for (const pid of processTree(server.child.pid)) {
@@ -207,7 +207,7 @@ function cpuMsOfStat(path: string): number {
   }
 }
 
-const cpuMsOf = (pid: number) => cpuMsOfStat(`/proc/${pid}/stat`);
+export const cpuMsOfProcess = (pid: number) => cpuMsOfStat(`/proc/${pid}/stat`);
 
 /** The process's threads by name (`/proc/<pid>/task/<tid>/comm`) and their CPU time. */
 function threadsOf(pid: number): { name: string; ms: number }[] {

@@ -75,7 +75,7 @@ interface ProfileNode {
  * function over the sequential turns only (samples inside `window`, microseconds of the monotonic
  * clock both processes share), top `limit`, in milliseconds per turn.
  */
-function topOfProfile(dir: string, window: [bigint, bigint], turns: number, limit = 20) {
+export function topOfProfile(dir: string, window: [bigint, bigint], turns: number, limit = 20) {
   const threads: Record<string, { busyMsPerTurn: number; top: { fn: string; msPerTurn: number }[] }> = {};
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
@@ -217,10 +217,10 @@ export async function turnThroughput({ warmUp = 2000, sequential = 500, concurre
   return result;
 }
 
-const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A database of its own on the Postgres at DATABASE_URL, dropped afterwards. */
-async function scratchDatabase() {
+export async function scratchDatabase() {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `aisle_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {

@@ -26,6 +26,8 @@ const suites = asked.length ? asked : known;
 
 const reports = mkdtempSync(path.join(tmpdir(), 'aisle-test-report-'));
 const totals = { passed: 0, failed: 0 };
+/** Each failed test as `suite: file › title`, repeated next to the closing line (a CI log is often read from its end). */
+const failures = [];
 let status = 0;
 
 /** vitest's CLI as installed for a workspace. */
@@ -53,11 +55,19 @@ function run(name, workspace, env = {}) {
     },
   );
   if (existsSync(report)) {
-    const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, 'utf8'));
+    const { numPassedTests, numFailedTests, testResults = [] } = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += numPassedTests;
     totals.failed += numFailedTests;
+    for (const file of testResults) {
+      const where = path.relative(cwd, file.name);
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) failures.push(`${name}: ${where} › ${test.fullName}`);
+      // A file that failed outside any test (an import error, a hook, an unhandled error).
+      if (!failed.length && file.status === 'failed') failures.push(`${name}: ${where} › ${file.message || 'failed outside its tests'}`);
+    }
   } else {
     totals.failed += 1;
+    failures.push(`${name}: no report (vitest exited with ${result.status})`);
   }
   const ok = result.status === 0;
   if (!ok) status = 1;
@@ -96,11 +106,13 @@ if (!asked.length && (process.env.CI === 'true' || process.env.AISLE_CONTAINER_T
   if (outcome === 'passed' && result.status === 0) totals.passed += 1;
   else if (outcome !== 'skipped' || result.status !== 0) {
     totals.failed += 1;
+    failures.push(`container: ${outcome}`);
     status = 1;
   }
 }
 
 rmSync(reports, { recursive: true, force: true });
+if (failures.length) console.log(`\nfailed:\n${failures.map((line) => `  ${line.split('\n')[0]}`).join('\n')}`);
 // A plain closing line that any CI reader understands.
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(status);

@@ -74,8 +74,9 @@ describe.runIf(scaled && redisUrl)('metrics and health of the server processes',
     try {
       web = await startBundle(
         bundle.dir,
-        { ...env(), WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) },
-        { readyTimeoutMs: 90_000 },
+        { ...env(), WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
+        // Both processes listen before the requests, so node:cluster hands the connections to both.
+        { readyTimeoutMs: 90_000, readyLog: 'all 2 web processes are listening' },
       );
       const path = `/api/not-here-${randomUUID()}/`;
       for (let i = 0; i < 6; i++) expect(await getOnNewConnection(`${web.url}${path}`)).toBe(404);

@@ -26,6 +26,7 @@ import { setupWizardRoutes } from './domains/setup-wizard';
 import { sharedAssistantRoutes } from './domains/sharing';
 import { shopifyRoutes } from './domains/shopify';
 import { seedTemplates } from './domains/templates';
+import { testSuiteRoutes } from './domains/test-suites';
 import { variableRoutes } from './domains/variables';
 import { visitorChatRoutes } from './domains/visitor-chat';
 import { graphqlRoutes } from './graphql/graphql-routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(onboardingRoutes, { prefix: '/api' });
   await app.register(orderHelpRoutes, { prefix: '/api' });
+  await app.register(testSuiteRoutes, { prefix: '/api' });
   await app.register(knowledgeRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(assistantRoutes, { prefix: '/api' });

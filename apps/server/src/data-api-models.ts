@@ -10,6 +10,7 @@ import { setupWizardModels } from './domains/setup-wizard';
 import { sharedThreadsModels } from './domains/shared-threads';
 import { sharingModels } from './domains/sharing';
 import { templateModels } from './domains/templates';
+import { testSuiteModels } from './domains/test-suites';
 
 /**
  * Every model of the live data API (spec §3, §7 "GraphQL data calls"), each declared by its domain.
@@ -35,4 +36,5 @@ export const dataApiModels = registerModels([
   ...analyticsModels,
   ...conversationModels,
   ...taskModels,
+  ...testSuiteModels,
 ]);

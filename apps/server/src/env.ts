@@ -166,6 +166,10 @@ export const envSchema = z.object({
     .max(10_080)
     .default(10)
     .meta({ description: "A shared thread gets its summary (with the assistant's model) once it has been quiet this long." }),
+  TEST_RUN_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15).meta({
+    description:
+      "An assistant's test suite runs again this long after the last change to what it answers from (a file indexed, its instructions or model edited); only for suites the owner has run once.",
+  }),
   TRUST_PROXY: bool.meta({
     description:
       '**Set `true` behind a reverse proxy or load balancer** (see "Behind a proxy" below): client addresses (rate limits, logs) then come from `X-Forwarded-For`. Left `false` there, every visitor shares the proxy\'s address and new public chats are throttled together.',

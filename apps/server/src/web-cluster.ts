@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { AggregatorRegistry } from 'prom-client';
+import { Registry } from 'prom-client';
 import type { Env } from './env';
+import { clusterScraper } from './lib/metrics/cluster-scrape';
 import { metricsEndpoint, type OpsServer, startOpsServer } from './lib/metrics/ops-server';
 
 /** A web process that dies this soon after it started is not restarted again (a crash loop). */
@@ -34,7 +35,7 @@ export function runWebCluster(env: Env, logger: Logger, count: number): void {
   let stopping = false;
   let stoppedWith: NodeJS.Signals | undefined;
   let failed = false;
-  let listening = 0;
+  const serving = new Set<Worker>();
   const roles = new Map<Worker, { role: string; startedAt: number; slot: number }>();
 
   const fork = (slot: number) => {
@@ -46,6 +47,7 @@ export function runWebCluster(env: Env, logger: Logger, count: number): void {
   cluster.on('exit', (worker, code, signal) => {
     const info = roles.get(worker);
     roles.delete(worker);
+    serving.delete(worker);
     if (stopping) {
       // Ended by the signal passed on: it was still starting (nothing to drain yet).
       if (code !== 0 && signal !== stoppedWith) {
@@ -79,15 +81,15 @@ export function runWebCluster(env: Env, logger: Logger, count: number): void {
     }, CLOSE_TIMEOUT_MS).unref();
   }
 
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === count) logger.info(`all ${count} web processes are listening`);
+  cluster.on('listening', (worker) => {
+    serving.add(worker);
+    if (serving.size === count) logger.info(`all ${count} web processes are listening`);
   });
 
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   for (let slot = 0; slot < count; slot++) fork(slot);
-  void serveClusterMetrics(env, logger);
+  void serveClusterMetrics(env, logger, () => serving);
   logger.info(`Aisle is starting ${count} web processes (WEB_CONCURRENCY; role of the first: ${env.ROLE})`);
 }
 
@@ -95,22 +97,22 @@ export const isClusterPrimary = () => cluster.isPrimary;
 
 /**
  * One scrape for every web process: the primary asks each for its registry (prom-client's
- * AggregatorRegistry; lib/metrics/metrics.ts answers in the processes) and serves the sum on
- * METRICS_PORT. Without METRICS_PORT each process answers `/metrics` on the shared port for itself,
+ * AggregatorRegistry protocol; lib/metrics/metrics.ts answers in the processes) and serves the
+ * sum on METRICS_PORT; only processes that listen are asked (cluster-scrape.ts). Without METRICS_PORT each process answers `/metrics` on the shared port for itself,
  * so a scrape reads whichever process took the connection: say so once.
  */
-async function serveClusterMetrics(env: Env, logger: Logger): Promise<OpsServer | null> {
+async function serveClusterMetrics(env: Env, logger: Logger, serving: () => Iterable<Worker>): Promise<OpsServer | null> {
   if (env.METRICS_PORT === undefined) {
     logger.warn('WEB_CONCURRENCY without METRICS_PORT: /metrics shows one web process at a time; set METRICS_PORT for their sum');
     return null;
   }
-  const aggregator = new AggregatorRegistry();
+  const scrape = clusterScraper(cluster, serving);
   try {
     // The server closes with the process: the primary exits once its web processes have.
     return await startOpsServer({
       port: env.METRICS_PORT,
       host: env.HOST,
-      routes: { '/metrics': metricsEndpoint(aggregator.contentType, () => aggregator.clusterMetrics()) },
+      routes: { '/metrics': metricsEndpoint(Registry.PROMETHEUS_CONTENT_TYPE, scrape) },
       logger,
     });
   } catch (error) {

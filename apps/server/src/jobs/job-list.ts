@@ -41,6 +41,15 @@ import {
   syncCatalog,
   syncCatalogJob,
 } from '../domains/shopify';
+import {
+  checkSuiteChange,
+  createTestSuiteContext,
+  runScheduled,
+  runSuite,
+  runTestSuiteJob,
+  scheduledTestRunJob,
+  suiteChangeJob,
+} from '../domains/test-suites';
 import type { JobDefinition, JobHandler } from '../lib/job-queue';
 import type { Services } from '../services';
 
@@ -64,6 +73,11 @@ export interface JobEntry<Payload extends z.ZodType = z.ZodType> {
    * running is retried once the workers start).
    */
   resume?: () => Promise<unknown>;
+  /**
+   * Work nobody waits for (summaries, analytics): each job first gives way to running turns
+   * (lib/yield-to-turns.ts), so it never lands in the middle of shoppers' answers.
+   */
+  deferred?: boolean;
 }
 
 /** Checks an entry against its own payload type; the list then holds entries of different payloads. */
@@ -76,6 +90,7 @@ export function jobList(services: Services): JobEntry[] {
   const shopify = createShopifyContext(services);
   const wizard = createSetupWizardContext(services);
   const channels = createChannelsContext(services);
+  const testSuites = createTestSuiteContext(services);
   return [
     entry({
       job: ingestFileJob,
@@ -108,6 +123,7 @@ export function jobList(services: Services): JobEntry[] {
     entry({
       job: summarizeThreadJob,
       concurrency: 1,
+      deferred: true,
       handle: async (data) => {
         await summarizeThreadWhenQuiet(inbox, data.sharedThreadId);
         await refreshAfterQuietThread(services, data.sharedThreadId);
@@ -117,12 +133,14 @@ export function jobList(services: Services): JobEntry[] {
     entry({
       job: refreshOwnerAnalyticsJob,
       concurrency: 1,
+      deferred: true,
       handle: (data) => runOwnerRefreshJob(services, data.ownerEmail),
     }),
     // The hourly round of owners whose analytics are behind; it queues itself again.
     entry({
       job: analyticsRoundJob,
       concurrency: 1,
+      deferred: true,
       handle: async () => void (await runAnalyticsRound(services)),
       resume: () => resumeAnalyticsRound(services),
     }),
@@ -145,9 +163,9 @@ export function jobList(services: Services): JobEntry[] {
     entry({
       job: answerChannelMessageJob,
       concurrency: 8,
-      handle: (data) => answerChannelMessage(channels, data),
+      handle: (data, job) => answerChannelMessage(channels, data, job),
     }),
-    // Replies to the platforms: each waits on one HTTP call.
+    // Replies to the platforms that the answer job could not send at once, and people's replies: each waits on one HTTP call.
     entry({
       job: sendChannelMessageJob,
       concurrency: 8,
@@ -166,6 +184,26 @@ export function jobList(services: Services): JobEntry[] {
     }),
     // A shop's whole setup; one at a time per process. Nothing to resume: a run that died is still
     // the queue's (retried when its heartbeat lapses, or reclaimed at start on the embedded database).
+    // A test suite's run asks its cases one at a time, each waiting its turn behind shoppers' (the gate's patient admission).
+    entry({
+      job: runTestSuiteJob,
+      concurrency: 2,
+      handle: (data, job) => runSuite(testSuites, data.runId, job),
+    }),
+    // Changes to what an assistant answers from (debounced); a run when they differ from its last run's.
+    entry({
+      job: suiteChangeJob,
+      concurrency: 1,
+      deferred: true,
+      handle: (data) => checkSuiteChange(testSuites, data),
+    }),
+    // The daily run of suites that have run; each run queues the next.
+    entry({
+      job: scheduledTestRunJob,
+      concurrency: 1,
+      deferred: true,
+      handle: (data) => runScheduled(testSuites, data.assistantId),
+    }),
     entry({
       job: setupWizardJob,
       concurrency: 1,

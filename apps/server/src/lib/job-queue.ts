@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
-import { apartFromRequests, runJobAttempt, splitOrigin, withOrigin } from './job-origin';
+import type { PgliteThread } from '../db/pglite-thread';
+import { apartFromRequests, withOrigin } from './job-origin';
+import { type JobRunner, POLL_MS, startJobRunner } from './job-runner';
 import type { JobMetrics, WaitingQueue } from './metrics/job-metrics';
 
 /**
@@ -51,12 +53,13 @@ export interface JobQueue {
    * is still waiting, moves that one's start (and data) instead. Runs once things have been quiet;
    * with `maxWaitSeconds`, never later than that long after the waiting job was first queued, so
    * something that never goes quiet (a busy shop) still gets its turn. Resolves with the time the
-   * job is due to start.
+   * job is due to start. `fresh`: the key was made just now (a new thread's id), so no job of it can
+   * be waiting: one insert rather than the look for a waiting job first.
    */
   schedule<P extends z.ZodType>(
     job: JobDefinition<P>,
     data: z.input<P>,
-    options: { singletonKey: string; startAfterSeconds: number; maxWaitSeconds?: number },
+    options: { singletonKey: string; startAfterSeconds: number; maxWaitSeconds?: number; fresh?: boolean },
   ): Promise<Date>;
   /** Runs this job in this process, `concurrency` at a time. Refused in a process that does not run jobs. */
   work<P extends z.ZodType>(job: JobDefinition<P>, concurrency: number, handler: JobHandler<P>): Promise<void>;
@@ -100,9 +103,8 @@ const LIVE_STATES = new Set<string>(['created', 'retry', 'active']);
 export function createJobQueue(database: Database, logger: Logger, options: JobQueueOptions): JobQueue {
   let started: Promise<Boss> | null = null;
   const defined = new Map<string, Promise<void>>();
-  /** This process's workers of each queue, and whether each is running a job now. */
-  const workers = new Map<string, { id: string; busy: boolean }[]>();
-  const nextToNotify = new Map<string, number>();
+  /** This process's runner of each queue it works on. */
+  const runners = new Map<string, JobRunner>();
   const sending = new Set<Promise<unknown>>();
   // Only this process can open an embedded database, so its workers may wait until the queue is
   // used: a job sent here starts them. Scaled out, other processes queue jobs for this one.
@@ -120,7 +122,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       const role = options.runsJobs ? {} : { supervise: false, schedule: false };
       const instance =
         connection.kind === 'pglite'
-          ? new PgBoss({ db: fromPglite(connection.client as never), backend: 'pglite', schema: 'pgboss', ...role })
+          ? new PgBoss({ db: fromPglite(preparedWherePossible(connection.client) as never), backend: 'pglite', schema: 'pgboss', ...role })
           : new PgBoss({
               connectionString: connection.url,
               schema: 'pgboss',
@@ -170,65 +172,44 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
   };
 
   /**
-   * A job was queued: one idle worker of this process takes it now rather than at its next poll
-   * (round robin, so jobs queued in a row wake different workers). Waking every worker made each
-   * of them query the queue for the one job (measured: 16 queue queries per channel message with
-   * two queues of 8 workers, the embedded database's main cost under load). With every worker busy
-   * none is woken: each queries again as soon as its job is done.
+   * On the embedded database every job is queued by this process, whose sends wake the runners:
+   * only retries and delayed starts fall due unheard. One statement every POLL_MS finds the queues
+   * holding such a job, instead of a fetch per queue (an idle server's main cost).
    */
-  const notifyOne = (instance: Boss, queue: string) => {
-    const list = workers.get(queue) ?? [];
-    const start = nextToNotify.get(queue) ?? 0;
-    for (let step = 0; step < list.length; step++) {
-      const index = (start + step) % list.length;
-      const worker = list[index];
-      if (worker && !worker.busy && worker.id) {
-        nextToNotify.set(queue, index + 1);
-        instance.notifyWorker(worker.id);
-        return;
+  let duePoll: NodeJS.Timeout | undefined;
+  const pollDueJobs = () => {
+    if (duePoll || !lazy) return;
+    duePoll = setInterval(async () => {
+      try {
+        const result = (await database.db.execute(
+          sql`SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after <= now()`,
+        )) as unknown as { rows: { name: string }[] };
+        for (const { name } of result.rows) runners.get(name)?.wake();
+      } catch (error) {
+        logger.warn({ err: error }, 'could not look for due jobs');
       }
-    }
+    }, POLL_MS);
+    duePoll.unref();
   };
 
-  /** This process's workers of one job: one single-job worker per slot. */
+  /** This process's workers of one job: a runner that claims for its free slots (job-runner.ts). */
   async function attachWorkers<P extends z.ZodType>(instance: Boss, job: JobDefinition<P>, concurrency: number, handler: JobHandler<P>) {
     await define(job, instance);
     if (database.jobConnection.kind === 'pglite') await reclaimOrphans(instance, job.name, logger);
-    // Each fetches again as soon as its job is done: pg-boss otherwise waits a polling interval
-    // between jobs, even with a backlog.
-    for (let slot = 0; slot < concurrency; slot++) {
-      const self = { id: '', busy: false };
-      workers.set(job.name, [...(workers.get(job.name) ?? []), self]);
-      self.id = await instance.work<object>(
-        job.name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
-        async ([claimed]) => {
-          if (!claimed) return;
-          self.busy = true;
-          const attempt = options.metrics?.attempt(job.name);
-          // The job runs in its own scope and span, joined to the request that queued it (job-origin.ts).
-          const { payload, origin } = splitOrigin(claimed.data);
-          try {
-            await runJobAttempt(logger, { name: job.name, id: claimed.id, retryCount: claimed.retryCount }, origin, () =>
-              handler(job.payload.parse(payload), {
-                id: claimed.id,
-                retryCount: claimed.retryCount,
-                retryLimit: (claimed as { retryLimit?: number }).retryLimit ?? 0,
-                signal: claimed.signal,
-              }),
-            );
-            attempt?.end('completed');
-          } catch (error) {
-            const retryLimit = (claimed as { retryLimit?: number }).retryLimit ?? 0;
-            attempt?.end(claimed.retryCount < retryLimit ? 'retried' : 'failed');
-            throw error;
-          } finally {
-            self.busy = false;
-            if (self.id) instance.notifyWorker(self.id);
-          }
-        },
-      );
-    }
+    runners.set(
+      job.name,
+      startJobRunner({
+        instance,
+        job,
+        concurrency,
+        handler,
+        logger,
+        metrics: options.metrics,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        sentHereOnly: lazy,
+      }),
+    );
+    pollDueJobs();
   }
 
   return {
@@ -243,7 +224,8 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
           if (key && (await instance.findJobs(job.name, { key })).some((found) => LIVE_STATES.has(found.state))) return null;
           const id = await instance.send(job.name, payload, key ? { singletonKey: key } : {});
           if (id) options.metrics?.queued(job.name);
-          notifyOne(instance, job.name);
+          // This process's runner takes it now rather than at its next poll.
+          runners.get(job.name)?.wake();
           return id;
         })(),
       );
@@ -254,7 +236,12 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
           const payload = withOrigin(job.payload.parse(data) as object);
           const instance = await boss();
           await define(job, instance);
-          const { singletonKey, startAfterSeconds, maxWaitSeconds } = scheduleOptions;
+          const { singletonKey, startAfterSeconds, maxWaitSeconds, fresh } = scheduleOptions;
+          if (fresh) {
+            await instance.send(job.name, payload, { singletonKey, startAfter: startAfterSeconds });
+            options.metrics?.queued(job.name);
+            return new Date(Date.now() + startAfterSeconds * 1000);
+          }
           let startAfter: number | Date = startAfterSeconds;
           let startsAt = new Date(Date.now() + startAfterSeconds * 1000);
           if (maxWaitSeconds !== undefined) {
@@ -310,8 +297,31 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       await Promise.allSettled(sending);
       if (!started) return;
       const instance = await started;
-      await instance.stop({ graceful: true, timeout: (stopOptions?.graceSeconds ?? 5) * 1000 });
+      const graceMs = (stopOptions?.graceSeconds ?? 5) * 1000;
+      clearInterval(duePoll);
+      await Promise.all([...runners.values()].map((runner) => runner.stop(graceMs)));
+      await instance.stop({ graceful: true, timeout: graceMs });
     },
+  };
+}
+
+/** One statement of the kinds the database thread keeps prepared (db/pglite-statements.mjs), without a second one after it. */
+const SINGLE_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b[^;]*;?\s*$/i;
+
+/**
+ * pg-boss sends a statement without parameters through PGlite's `exec` (its adapter cannot tell a
+ * single statement from a block of them): its job fetch, the queue's name written into the text,
+ * was parsed and planned again at every poll, the most frequent and one of the costliest statements
+ * of a channel message. A single statement goes to `query` instead, which keeps it prepared.
+ */
+function preparedWherePossible(client: PgliteThread): PgliteThread {
+  return {
+    query: (text, params, queryOptions) => client.query(text, params, queryOptions),
+    exec: async (text, execOptions) =>
+      SINGLE_STATEMENT.test(text) ? [await client.query(text, [], execOptions)] : client.exec(text, execOptions),
+    transaction: (callback) => client.transaction(callback),
+    dump: () => client.dump(),
+    close: () => client.close(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyReply } from 'fastify';
 import type { Shutdown } from './shutdown';
 
@@ -10,8 +11,20 @@ const dataLine = (data: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * How long streamed text may gather before it is written, once the first piece is out: pieces that
+ * come faster than a person reads go out as one event (and one write) per window.
+ */
+export const TEXT_FLUSH_MS = 50;
+
 export interface EventStream {
   send(event: string, data: unknown): void;
+  /**
+   * A piece of streamed text, sent as `event` with `{text}`: the first at once, later ones gathered
+   * for up to TEXT_FLUSH_MS and sent as one event. Any other event, a comment or the end sends
+   * what was gathered first, so the order is kept.
+   */
+  text(event: string, piece: string): void;
   /** A comment line: ignored by clients, keeps proxies from closing an idle stream. */
   comment(text: string): void;
   end(): void;
@@ -32,14 +45,43 @@ export function openEventStream(reply: FastifyReply): EventStream {
     'x-accel-buffering': 'no',
   });
   const writable = () => !reply.raw.writableEnded && !reply.raw.destroyed;
+  const write = (event: string, data: unknown) => {
+    if (writable()) reply.raw.write(`event: ${event}\ndata: ${dataLine(data)}\n\n`);
+  };
+  let gathered = '';
+  let gatheredEvent = '';
+  let quietUntil = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!gathered) return;
+    const text = gathered;
+    gathered = '';
+    write(gatheredEvent, { text });
+    quietUntil = performance.now() + TEXT_FLUSH_MS;
+  };
   return {
     send(event, data) {
-      if (writable()) reply.raw.write(`event: ${event}\ndata: ${dataLine(data)}\n\n`);
+      flush();
+      write(event, data);
+    },
+    text(event, piece) {
+      if (!piece) return;
+      if (gathered && gatheredEvent !== event) flush();
+      gatheredEvent = event;
+      gathered += piece;
+      if (timer) return;
+      const wait = quietUntil - performance.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
     },
     comment(text) {
+      flush();
       if (writable()) reply.raw.write(`: ${text}\n\n`);
     },
     end() {
+      flush();
       if (writable()) reply.raw.end();
     },
     get open() {

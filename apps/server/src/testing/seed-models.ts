@@ -78,5 +78,21 @@ export async function seedAllModels(t: TestApp, ownerEmail: string): Promise<Rec
     content: [{ text: 'Where is my order?' }],
   });
   rows.Task = await owned('Task', { type: 'function_run', result: { ok: true }, functionId: rows.Function.id });
+  rows.TestCase = await owned('TestCase', {
+    assistantId: rows.Assistant.id,
+    question: 'How long do I have to return an order?',
+    expected: '30 days',
+    origin: 'store',
+  });
+  rows.TestRun = await owned('TestRun', { assistantId: rows.Assistant.id, status: 'done', total: 1, completed: 1, passed: 1 });
+  rows.TestResult = await owned('TestResult', {
+    runId: rows.TestRun.id,
+    caseId: rows.TestCase.id,
+    question: 'How long do I have to return an order?',
+    expected: '30 days',
+    answer: 'Within 30 days of delivery.',
+    verdict: 'fact_present',
+    passed: true,
+  });
   return rows;
 }

@@ -53,6 +53,8 @@ export interface StartBundleOptions {
   port?: number;
   /** How long start-up may take (default 60 s); several processes booting at once take longer. */
   readyTimeoutMs?: number;
+  /** Also wait until the output contains this line (e.g. every web process of WEB_CONCURRENCY listening). */
+  readyLog?: string;
 }
 
 /** The bundle in its own process, as `npm start` runs it; its output is collected. */
@@ -100,7 +102,8 @@ export async function startBundle(
   const url = `http://127.0.0.1:${port}`;
   await waitUntilStarted(
     started,
-    () =>
+    async () =>
+      (!options.readyLog || started.output.join('').includes(options.readyLog)) &&
       fetch(`${url}/readyz`).then(
         (r) => r.status === 200,
         () => false,

@@ -92,17 +92,24 @@ describe('the data client’s socket across a deploy', () => {
     client.dispose();
   });
 
-  it('tells the app to read its lists again when the socket comes back, and not on the first connection', async () => {
-    const onReconnected = vi.fn();
-    const client = createDataClient({ token: 't', getToken: async () => 't', wsUrl: 'ws://aisle.test/graphql', onReconnected });
+  it('tells the app each time the socket connects, before its subscriptions go out, and whether it came back after a loss', async () => {
+    const messagesAtConnection: number[] = [];
+    const onConnected = vi.fn((_again: boolean) => {
+      messagesAtConnection.push((ServerSide.sockets.at(-1) as ServerSide).sent.length);
+    });
+    const client = createDataClient({ token: 't', getToken: async () => 't', wsUrl: 'ws://aisle.test/graphql', onConnected });
     client.subscribe(SUBSCRIPTION_DOCUMENT, undefined, { next: vi.fn(), error: vi.fn() });
     await vi.advanceTimersByTimeAsync(0);
     const first = ServerSide.sockets[0] as ServerSide;
     first.accept();
     await vi.advanceTimersByTimeAsync(0);
+    expect(onConnected).not.toHaveBeenCalled();
     first.acknowledge();
     await vi.advanceTimersByTimeAsync(0);
-    expect(onReconnected).not.toHaveBeenCalled();
+    expect(onConnected.mock.calls).toEqual([[false]]);
+    // Only connection_init had gone out: the app's reads again come after the subscription.
+    expect(messagesAtConnection).toEqual([1]);
+    expect(first.sent[1]).toMatchObject({ type: 'subscribe', payload: { query: SUBSCRIPTION } });
 
     // The server's event broker was away: it closes the socket so that the client catches up.
     first.closeWith(1012, 'Live updates resumed');
@@ -110,10 +117,10 @@ describe('the data client’s socket across a deploy', () => {
     const second = ServerSide.sockets[1] as ServerSide;
     second.accept();
     await vi.advanceTimersByTimeAsync(0);
-    expect(onReconnected).not.toHaveBeenCalled();
+    expect(onConnected).toHaveBeenCalledTimes(1);
     second.acknowledge();
     await vi.advanceTimersByTimeAsync(0);
-    expect(onReconnected).toHaveBeenCalledTimes(1);
+    expect(onConnected.mock.calls).toEqual([[false], [true]]);
     client.dispose();
   });
 });

@@ -87,11 +87,12 @@ export interface DataClientOptions {
   wsUrl?: string;
   fetchImpl?: typeof fetch;
   /**
-   * Called when the realtime socket is connected again after it was lost (a deploy, the network, or
-   * the server catching up after its event broker was away): events sent meanwhile never arrived,
-   * so live lists must be read again.
+   * Called each time the realtime socket is connected, before the subscriptions waiting for it are
+   * sent; `again` when it had been lost (a deploy, the network, or the server catching up after its
+   * event broker was away). Events sent while it was not up never arrive: lists read before must be
+   * read again.
    */
-  onReconnected?: () => void;
+  onConnected?: (again: boolean) => void;
 }
 
 const defaultWsUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/graphql`;
@@ -118,9 +119,7 @@ export function createDataClient(options: DataClientOptions): DataClient {
         await new Promise((resolve) => setTimeout(resolve, retries === 0 ? FIRST_RECONNECT_DELAY_MS : LATER_RECONNECT_DELAY_MS));
       },
       on: {
-        connected: (_socket, _payload, wasRetry) => {
-          if (wasRetry) options.onReconnected?.();
-        },
+        connected: (_socket, _payload, wasRetry) => options.onConnected?.(wasRetry),
       },
     });
     return ws;

@@ -15,6 +15,7 @@ export * from './shared-threads';
 export * from './sharing';
 export * from './shopify';
 export * from './templates';
+export * from './test-suites';
 export * from './users';
 export * from './variables';
 export * from './webhooks';

@@ -53,7 +53,9 @@ describe.each(providers)('$name through languageModelFor', ({ modelId, start, en
       deltas.push(d),
     );
     expect(answer.failure).toBeNull();
-    expect(deltas).toEqual(['Orders ship', ' within two', ' business days', '.']);
+    // Pieces that come faster than a person reads are merged after the first (stream-coalescer.ts).
+    expect(deltas[0]).toBe('Orders ship');
+    expect(deltas.join('')).toBe('Orders ship within two business days.');
     expect(answer.text).toBe('Orders ship within two business days.');
     expect(answer.finishReason).toBe('stop');
     expect(answer.usage).toMatchObject({ inputTokens: 1200, outputTokens: 50, inputTokenDetails: { cacheReadTokens: 1000 } });

@@ -2,7 +2,13 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamText, tool } from 'ai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FAKE_ANTHROPIC_KEY, startFakeAnthropic } from '../../testing/fake-llm/fake-anthropic';
+import type { FakeLlm } from '../../testing/fake-llm/fake-llm-server';
+import { FAKE_OPENAI_KEY, startFakeOpenAi } from '../../testing/fake-llm/fake-openai';
+import { languageModelFor, type ProviderEnv } from './language-model';
 import { providerFetch } from './provider-fetch';
 
 /** A model-like server: each path answers in its own way; `release` lets a held stream go on. */
@@ -150,5 +156,108 @@ describe('providerFetch (the model providers’ HTTP client)', () => {
     late.abort(new DOMException('stopped', 'AbortError'));
     await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
     release();
+  });
+});
+
+const streamingProviders = [
+  {
+    name: 'OpenAI (chat completions)',
+    modelId: 'openai:gpt-4.1-mini',
+    start: startFakeOpenAi,
+    env: (fake: FakeLlm): ProviderEnv => ({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl }),
+  },
+  {
+    name: 'Anthropic (messages)',
+    modelId: 'anthropic:claude-haiku-4-5',
+    start: startFakeAnthropic,
+    env: (fake: FakeLlm): ProviderEnv => ({ ANTHROPIC_API_KEY: FAKE_ANTHROPIC_KEY, ANTHROPIC_BASE_URL: fake.baseUrl }),
+  },
+];
+
+// A sentence in pieces as a model streams it, with Japanese and Thai (three UTF-8 bytes a character).
+const sentence = [
+  'ご注文',
+  'の品は',
+  '二営業日',
+  '以内に',
+  '発送',
+  'されます',
+  '。',
+  'สินค้า',
+  'จะ',
+  'จัดส่ง',
+  'ภายใน',
+  'สอง',
+  'วัน',
+  'ค่ะ',
+  ' ',
+];
+const piecesOf = (count: number) => Array.from({ length: count }, (_, i) => sentence[i % sentence.length] as string);
+
+const orderStatus = tool({
+  description: 'Looks up an order',
+  inputSchema: z.object({ orderId: z.string(), includeItems: z.boolean() }),
+});
+
+describe.each(streamingProviders)('a streamed answer from $name through providerFetch and the AI SDK', ({ modelId, start, env }) => {
+  let fake: FakeLlm;
+  const stream = (prompt: string) =>
+    streamText({ model: languageModelFor(env(fake), modelId), prompt, tools: { orderStatus }, maxRetries: 0 });
+  const read = async (result: ReturnType<typeof stream>) => {
+    const deltas: string[] = [];
+    const calls: unknown[] = [];
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') deltas.push(part.text);
+      else if (part.type === 'tool-call') calls.push(part);
+      else if (part.type === 'error') throw part.error;
+    }
+    return { deltas, calls };
+  };
+
+  beforeAll(async () => {
+    fake = await start();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.chunkDelayMs = 0;
+  });
+
+  it('arrives whole, with its usage, in far fewer text parts than the 200 pieces the model sent', async () => {
+    const pieces = piecesOf(200);
+    fake.script({ text: pieces, usage: { inputTokens: 320, outputTokens: 200 } });
+    const result = stream('When will my order ship?');
+    const { deltas, calls } = await read(result);
+    expect(deltas.join('')).toBe(pieces.join(''));
+    expect(await result.text).toBe(pieces.join(''));
+    expect(deltas.length).toBeLessThan(20);
+    expect(calls).toEqual([]);
+    expect(await result.usage).toMatchObject({ inputTokens: 320, outputTokens: 200 });
+    expect(await result.finishReason).toBe('stop');
+  });
+
+  it('still gives a tool call that comes after merged text as a tool call', async () => {
+    const pieces = piecesOf(200);
+    fake.script({
+      text: pieces,
+      toolCall: { id: 'call_1', name: 'orderStatus', argumentPieces: ['{"orderId":', '"A-10', '01","includeItems"', ':true}'] },
+      usage: { inputTokens: 90, outputTokens: 220 },
+    });
+    const result = stream('Where is order A-1001?');
+    const { deltas, calls } = await read(result);
+    expect(deltas.join('')).toBe(pieces.join(''));
+    expect(deltas.length).toBeLessThan(20);
+    expect(calls).toEqual([
+      expect.objectContaining({ toolCallId: 'call_1', toolName: 'orderStatus', input: { orderId: 'A-1001', includeItems: true } }),
+    ]);
+    expect(await result.finishReason).toBe('tool-calls');
+    expect(await result.usage).toMatchObject({ inputTokens: 90, outputTokens: 220 });
+  });
+
+  it('passes each piece on by itself when pieces come slower than the window', async () => {
+    const pieces = ['สินค้า', 'จะ', 'จัดส่ง', 'ภายใน', 'สองวัน'];
+    fake.script({ text: pieces, usage: { inputTokens: 10, outputTokens: 5 } });
+    fake.chunkDelayMs = 80;
+    const { deltas } = await read(stream('When will my order ship?'));
+    expect(deltas).toEqual(pieces);
   });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { type ModelStreamFormat, modelStreamFormatOf, textCoalescer } from './stream-coalescer';
 
 /**
  * The `fetch` the network providers (OpenAI-compatible, Anthropic) are given: one POST, its answer
@@ -51,14 +52,26 @@ function decoded(res: http.IncomingMessage): NodeJS.ReadableStream {
   }
 }
 
-/** The body as a byte stream that reads from the socket as fast as it is read (back pressure kept). */
-function bodyOf(res: http.IncomingMessage, source: NodeJS.ReadableStream, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+/**
+ * The body as a byte stream that reads from the socket as fast as it is read (back pressure kept).
+ * A model's streamed answer (`format`) has its text pieces merged while they come faster than a
+ * person reads (stream-coalescer.ts).
+ */
+function bodyOf(
+  res: http.IncomingMessage,
+  source: NodeJS.ReadableStream,
+  signal: AbortSignal | undefined,
+  format: ModelStreamFormat | null,
+): ReadableStream<Uint8Array> {
   let finished = false;
   let stop = () => {};
+  let coalescer: ReturnType<typeof textCoalescer> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const finish = (error?: unknown) => {
         if (finished) return;
+        if (error === undefined) coalescer?.end();
+        else coalescer?.fail();
         finished = true;
         stop();
         if (error === undefined) controller.close();
@@ -70,10 +83,17 @@ function bodyOf(res: http.IncomingMessage, source: NodeJS.ReadableStream, signal
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       stop = () => signal?.removeEventListener('abort', onAbort);
+      const enqueue = (bytes: Uint8Array) => {
+        if (finished) return;
+        controller.enqueue(bytes);
+        if ((controller.desiredSize ?? 1) <= 0) source.pause();
+      };
+      coalescer = format ? textCoalescer(format, enqueue) : undefined;
       source.on('data', (chunk: Buffer) => {
         if (finished) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) source.pause();
+        const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        if (coalescer) coalescer.push(bytes);
+        else enqueue(bytes);
       });
       source.on('end', () => finish());
       // A connection cut mid-answer: as undici, `TypeError('terminated')` with the socket's error.
@@ -87,6 +107,7 @@ function bodyOf(res: http.IncomingMessage, source: NodeJS.ReadableStream, signal
     },
     cancel() {
       finished = true;
+      coalescer?.stop();
       stop();
       res.destroy();
     },
@@ -140,11 +161,21 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
         const empty = NULL_BODY.has(status) || method === 'HEAD';
         if (empty) res.resume();
         resolve(
-          new Response(empty ? null : bodyOf(res, decoded(res), signal ?? undefined), {
-            status,
-            statusText: res.statusMessage ?? '',
-            headers: responseHeaders,
-          }),
+          new Response(
+            empty
+              ? null
+              : bodyOf(
+                  res,
+                  decoded(res),
+                  signal ?? undefined,
+                  status === 200 ? modelStreamFormatOf(url, res.headers['content-type'] ?? null) : null,
+                ),
+            {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: responseHeaders,
+            },
+          ),
         );
       } catch (error) {
         // An answer fetch could not represent either (a status or header it refuses): a failed request, not a crash.

@@ -17,8 +17,24 @@ const secretBinding = (row: Binding) => ({ ownerEmail: row.ownerEmail, id: `chan
 export const sealAccessToken = (key: Buffer, row: Binding, token: string) => sealSecret(key, token, tokenBinding(row));
 export const sealChannelSecret = (key: Buffer, row: Binding, secret: string) => sealSecret(key, secret, secretBinding(row));
 
+/**
+ * Tokens opened lately, by everything opening depends on (key, binding, sealed text): every reply
+ * and every new customer's profile opens its account's token, an AES-GCM decryption each time. A
+ * token that changes is sealed anew, so an entry is never stale; a few hundred accounts at most.
+ */
+const opened = new Map<string, string>();
+const OPENED_MAX = 500;
+
 export function openAccessToken(key: Buffer, row: Binding & Pick<AccountRow, 'accessToken'>): string | null {
-  return row.accessToken ? openSecret(key, row.accessToken, tokenBinding(row)) : null;
+  if (!row.accessToken) return null;
+  const memo = `${key.toString('base64')}\u0000${row.ownerEmail}\u0000${row.id}\u0000${row.accessToken}`;
+  let token = opened.get(memo);
+  if (token === undefined) {
+    token = openSecret(key, row.accessToken, tokenBinding(row));
+    if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value as string);
+    opened.set(memo, token);
+  }
+  return token;
 }
 
 export function openChannelSecret(key: Buffer, row: Binding & Pick<AccountRow, 'channelSecret'>): string | null {

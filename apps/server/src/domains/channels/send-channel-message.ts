@@ -8,6 +8,7 @@ import { messagingAccounts, sharedMessages } from '../../db/schema';
 import { rowFromJson, rowsOf } from '../../db/sql-helpers';
 import type { JobHandlerContext } from '../../lib/job-queue';
 import { adapterOf } from './channel-adapters';
+import { sendChannelMessageJob } from './channel-jobs';
 import { channelMessages } from './channel-messages';
 import type { ChannelsContext } from './channels-context';
 import { type ChannelMessageSubject, loadChannelMessage } from './load-channel-turn';
@@ -71,34 +72,37 @@ async function recordDelivery(
   if (row?.message) publishRow(ctx, getModel('SharedMessage'), 'update', rowFromJson(sharedMessages, row.message));
 }
 
+/** How one attempt at a reply ended: sent or recorded as failed for good (`done`), or worth another try. */
+type Attempted = { done: true } | { done: false; error: Error };
+
 /**
- * The outbound-send job (channel-jobs.ts): one stored reply, the bot's or a person's, to the
- * customer on their platform, in the thread's reply window (a person's reply may carry the
- * human-agent tag). A retryable failure throws, and the queue retries it with doubling delays until
- * its tries are spent; any other failure is recorded on the message and the account, and a refused
- * token marks the account and tells the owner. A reply sent or failed before is left alone.
+ * One attempt at a stored reply, the bot's or a person's, to the customer on their platform, in
+ * the thread's reply window (a person's reply may carry the human-agent tag). A failure worth
+ * retrying (spec §8) is handed back while tries remain (`lastTry` false); any other failure is
+ * recorded on the message and the account, and a refused token marks the account and tells the
+ * owner. A reply sent or failed before is left alone.
  */
-export async function sendChannelMessage(
+async function attemptSend(
   ctx: ChannelsContext,
+  subject: ChannelMessageSubject | undefined,
   request: SendRequest,
-  job: Pick<JobHandlerContext, 'retryCount' | 'retryLimit'>,
-) {
-  const subject = await loadChannelMessage(ctx.db, request.messageId);
+  attempt: { number: number; lastTry: boolean },
+): Promise<Attempted> {
   if (
     !subject ||
     subject.message.senderType === 'user' ||
     subject.message.deliveryStatus === 'sent' ||
     subject.message.deliveryStatus === 'failed'
   )
-    return;
+    return { done: true };
   const { account, thread, message } = subject;
   const channel = account.channel;
-  if (!isChannelName(channel) || !thread.channelUserId) return;
+  if (!isChannelName(channel) || !thread.channelUserId) return { done: true };
 
   const blocked = blockedReason(subject, channel);
   if (blocked) {
     await recordDelivery(ctx, { messageId: message.id, accountId: null, sent: false, detail: blocked });
-    return;
+    return { done: true };
   }
   const offered = message.isManualResponse ? { products: [], quickReplies: [] } : offeredWith(message.llmUsage);
   const outcome = await adapterOf(channel).send(ctx, account, {
@@ -108,23 +112,61 @@ export async function sendChannelMessage(
     byPerson: message.isManualResponse,
     window: replyWindowOf(thread.origin, thread.lastVisitorMessageAt),
     messageId: message.id,
-    attempt: job.retryCount,
+    attempt: attempt.number,
     replyToken: request.replyToken,
     receivedAt: request.receivedAt,
   });
   if (outcome.ok) {
     await recordDelivery(ctx, { messageId: message.id, accountId: account.id, sent: true, detail: outcome.platformMessageId });
-    return;
+    return { done: true };
   }
   const { failure } = outcome;
-  if (failure.retryable && job.retryCount < job.retryLimit) {
+  if (failure.retryable && !attempt.lastTry) {
     ctx.logger.warn(
-      { channel, status: failure.status, attempt: job.retryCount, messageId: message.id },
+      { channel, status: failure.status, attempt: attempt.number, messageId: message.id },
       'a send failed; it will be retried',
     );
-    throw new Error(`send failed (${failure.status ?? 'network'}): ${failure.message}`);
+    return { done: false, error: new Error(`send failed (${failure.status ?? 'network'}): ${failure.message}`) };
   }
   ctx.logger.warn({ channel, status: failure.status, messageId: message.id }, 'a send failed for good');
   await recordDelivery(ctx, { messageId: message.id, accountId: account.id, sent: false, detail: failure.message });
   if (failure.tokenInvalid) await markTokenInvalid(ctx, account, failure.message);
+  return { done: true };
 }
+
+/**
+ * The outbound-send job (channel-jobs.ts): one attempt per run; a failure worth retrying throws,
+ * and the queue retries it with doubling delays until its tries are spent. A send the answer job
+ * tried first counts its attempt (`priorAttempts`), so a reply gets the same tries either way.
+ */
+export async function sendChannelMessage(
+  ctx: ChannelsContext,
+  request: SendRequest & { priorAttempts?: number },
+  job: Pick<JobHandlerContext, 'retryCount' | 'retryLimit'>,
+) {
+  const number = job.retryCount + (request.priorAttempts ?? 0);
+  const subject = await loadChannelMessage(ctx.db, request.messageId);
+  const attempted = await attemptSend(ctx, subject, request, { number, lastTry: number >= job.retryLimit });
+  if (!attempted.done) throw attempted.error;
+}
+
+/**
+ * The bot's reply, sent by the answer job that stored it as soon as it is stored: the reply does
+ * not wait in a second queue behind other customers' answers, and costs no job of its own (a queued
+ * job is three statements: queue, claim, complete). A failure worth retrying goes to the send job,
+ * which retries it with the queue's delays without asking the model again. Resolves with what was
+ * loaded, for the caller to reuse.
+ */
+export async function sendReplyNow(ctx: ChannelsContext, request: SendRequest): Promise<ChannelMessageSubject | undefined> {
+  const subject = await loadChannelMessage(ctx.db, request.messageId);
+  const attempted = await attemptSend(ctx, subject, request, { number: 0, lastTry: false });
+  if (!attempted.done) await queueSend(ctx, { ...request, priorAttempts: 1 });
+  return subject;
+}
+
+/**
+ * Queues the send job of a reply; at most one is waiting or running per reply (a retried answer job
+ * that finds its reply not yet sent may ask again).
+ */
+export const queueSend = (ctx: ChannelsContext, request: SendRequest & { priorAttempts?: number }) =>
+  ctx.jobs.send(sendChannelMessageJob, request, { singletonKey: `send:${request.messageId}` });

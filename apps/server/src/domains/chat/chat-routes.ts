@@ -53,7 +53,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
           if (event.type === 'question') {
             stream = openEventStream(reply);
             stream.send('message', event.question);
-          } else if (event.type === 'text-delta') stream?.send('token', { text: event.text });
+          } else if (event.type === 'text-delta') stream?.text('token', event.text);
           else if (event.type === 'tool-call' || event.type === 'tool-result') stream?.send(event.type, event.call);
           else if (event.type === 'citations') stream?.send('citations', event.citations);
           else if (event.type === 'products') stream?.send('products', event.products);

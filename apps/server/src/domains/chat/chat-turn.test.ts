@@ -140,8 +140,9 @@ describe('chat turns', () => {
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = parseEvents(res.body);
     expect(events[0]).toMatchObject({ event: 'message', data: { content: 'Do orders ship free?', senderType: 'user' } });
+    // The first piece goes out at once; pieces that follow faster than a person reads are gathered (lib/sse.ts).
     const tokens = events.filter((e) => e.event === 'token');
-    expect(tokens.length).toBeGreaterThan(3);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1);
     expect(done?.event).toBe('done');
     expect(tokens.map((e) => e.data.text).join('')).toBe(done?.data.reply.content);

@@ -5,6 +5,7 @@ import type { TestViewer } from '../../testing/graphql-client';
 import { createStore, post, uploadFiles, waitForFiles } from '../../testing/knowledge';
 import { shareAssistant } from '../../testing/sharing-test-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { waitForRun } from '../../testing/test-suites';
 import { createVerifiedUser } from '../../testing/users';
 
 describe('the Get started checklist', () => {
@@ -39,7 +40,7 @@ describe('the Get started checklist', () => {
 
   it('follows a new merchant’s real progress, step by step, and nobody else’s', async () => {
     expect(await progress(me)).toEqual({
-      steps: { store: false, files: false, assistant: false, tried: false, shared: false, channel: false },
+      steps: { store: false, files: false, assistant: false, tried: false, tested: false, shared: false, channel: false },
       complete: false,
     });
     const storeId = await createStore(t, me, 'Help');
@@ -56,8 +57,13 @@ describe('the Get started checklist', () => {
     expect(await done(me), 'an empty chat is not a try').toEqual(['store', 'files', 'assistant']);
     await post(t, me, '/api/chat/message/', { threadId: thread.body?.id, content: 'How long do I have to return an item?' });
     expect(await done(me)).toEqual(['store', 'files', 'assistant', 'tried']);
+    // The test questions, written from the store and run to the end once.
+    expect((await post(t, me, '/api/assistant/test-suite/generate/', { assistantId })).status).toBe(201);
+    const run = await post(t, me, '/api/assistant/test-suite/run/', { assistantId });
+    await waitForRun(t, run.body?.runId);
+    expect(await done(me)).toEqual(['store', 'files', 'assistant', 'tried', 'tested']);
     await shareAssistant(t, me, assistantId);
-    expect(await done(me)).toEqual(['store', 'files', 'assistant', 'tried', 'shared']);
+    expect(await done(me)).toEqual(['store', 'files', 'assistant', 'tried', 'tested', 'shared']);
     await t.services.db
       .insert(messagingAccounts)
       .values({ ownerEmail: me.email, channel: 'line', externalAccountId: 'U0123456789abcdef', status: 'connected' });

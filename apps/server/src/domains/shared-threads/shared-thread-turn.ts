@@ -87,7 +87,8 @@ function sharedThreadStore<Question extends { thread: ThreadRow }>(
     settle(loaded) {
       const thread = latest ?? loaded.thread;
       if (!thread) return;
-      scheduleThreadSummary(ctx, thread);
+      // A visitor's first message made the thread: its summary job is new too.
+      scheduleThreadSummary(ctx, thread, { fresh: !loaded.thread });
       // A shopper's message (from the public chat, the widget or a channel) counts on the owner's
       // dashboard within about a minute.
       refreshAfterShopperTurn(ctx, thread.ownerEmail);

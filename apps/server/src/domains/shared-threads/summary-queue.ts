@@ -24,8 +24,8 @@ const due = new WeakMap<SharedThreadsContext['jobs'], Map<string, number>>();
 const quietSecondsOf = (ctx: SummaryContext) => ctx.env.THREAD_SUMMARY_QUIET_MINUTES * 60;
 
 /** Queues a thread's summary job, or moves its waiting one. */
-function queueSummary(ctx: SummaryContext, sharedThreadId: string, startAfterSeconds: number) {
-  return ctx.jobs.schedule(summarizeThreadJob, { sharedThreadId }, { singletonKey: sharedThreadId, startAfterSeconds });
+function queueSummary(ctx: SummaryContext, sharedThreadId: string, startAfterSeconds: number, fresh = false) {
+  return ctx.jobs.schedule(summarizeThreadJob, { sharedThreadId }, { singletonKey: sharedThreadId, startAfterSeconds, fresh });
 }
 
 /**
@@ -42,9 +42,14 @@ export async function summarizeThreadWhenQuiet(ctx: SharedThreadsContext, shared
  * quiet for THREAD_SUMMARY_QUIET_MINUTES. A chat's many messages cost one job, not a write each:
  * while this process's job for the thread has not started, a new message changes nothing (the job
  * then waits out the rest). Never holds up the visitor's answer; a failure is logged. The job
- * queue finishes writing it before it stops.
+ * queue finishes writing it before it stops. `fresh`: the turn made the thread, so it has no job yet
+ * (one write, not two).
  */
-export function scheduleThreadSummary(ctx: SharedThreadsContext, thread: typeof sharedThreads.$inferSelect): void {
+export function scheduleThreadSummary(
+  ctx: SharedThreadsContext,
+  thread: typeof sharedThreads.$inferSelect,
+  options: { fresh?: boolean } = {},
+): void {
   const dueAt = due.get(ctx.jobs) ?? new Map<string, number>();
   due.set(ctx.jobs, dueAt);
   const now = Date.now();
@@ -52,7 +57,7 @@ export function scheduleThreadSummary(ctx: SharedThreadsContext, thread: typeof 
   for (const [id, at] of dueAt) if (at <= now) dueAt.delete(id);
   const quiet = quietSecondsOf(ctx);
   dueAt.set(thread.id, now + quiet * 1000);
-  queueSummary(ctx, thread.id, quiet).catch((error) => {
+  queueSummary(ctx, thread.id, quiet, options.fresh).catch((error) => {
     dueAt.delete(thread.id);
     ctx.logger.warn({ err: error, sharedThreadId: thread.id }, 'could not schedule the thread summary');
   });

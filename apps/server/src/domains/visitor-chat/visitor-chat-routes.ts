@@ -194,7 +194,7 @@ export async function sharedChatRoutes(fastify: FastifyInstance, options: Shared
             stream.send('thread', thread);
             stream.send('message', userMessage);
           },
-          onText: (text) => stream?.send('token', { text }),
+          onText: (text) => stream?.text('token', text),
         });
         if (result.reply) stream?.send('done', { reply: result.reply });
         else stream?.send('paused', { detail: AUTO_REPLY_PAUSED_TEXT });

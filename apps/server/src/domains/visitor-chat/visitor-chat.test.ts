@@ -160,8 +160,9 @@ describe('public chat', () => {
     expect(events.map((e) => e.event).filter((e) => e !== 'token')).toEqual(['thread', 'message', 'done']);
     expect(events[0]?.data).toMatchObject({ autoReplyPaused: false, visitorToken: expect.any(String), sharedThreadId: expect.any(String) });
     expect(events[1]?.data).toMatchObject({ content: 'Do orders ship free?', senderType: 'user' });
+    // The first piece goes out at once; pieces that follow faster than a person reads are gathered (lib/sse.ts).
     const tokens = events.filter((e) => e.event === 'token');
-    expect(tokens.length).toBeGreaterThan(3);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1)?.data;
     expect(tokens.map((e) => e.data.text).join('')).toBe(done?.reply.content);
     expect(done?.reply.citations).toEqual([{ number: 1, title: 'Shipping', snippet: 'Orders over $75 ship free.' }]);

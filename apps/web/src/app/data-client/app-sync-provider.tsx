@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { useAuth } from '@/app/auth/auth-provider';
 import { isTokenExpired } from '@/app/auth/token-expiry';
 import { createDataClient, type DataClient } from '@/lib/graphql-client';
+import { readAgainAfterConnecting } from './read-again';
 
 export interface AppSyncValue {
   client: DataClient | null;
@@ -47,8 +48,7 @@ export function AppSyncProvider({ children }: { children: ReactNode }) {
     const client = createDataClient({
       token,
       getToken: sessionStore.getValidAccessToken,
-      // Whatever changed while the live connection was down is read again: nothing stays stale.
-      onReconnected: () => void queryClient.invalidateQueries(),
+      onConnected: (again) => readAgainAfterConnecting(queryClient, again),
     });
     setValue({ client, loading: false });
     return () => client.dispose();

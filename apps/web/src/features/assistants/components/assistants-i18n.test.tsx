@@ -1,5 +1,6 @@
 import type { Assistant } from '@aisle/contracts/assistants';
 import type { ModelOption } from '@aisle/contracts/models';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +10,10 @@ import { emptyForm } from '../assistant-form';
 import { expiryText, shareStatusChip } from '../share-links';
 import { AssistantEditor } from './assistant-editor';
 import { AssistantsEmptyState, AssistantsList } from './assistants-list';
+
+// The cards read their test runs live; with no data client yet, a card has no test score line.
+vi.mock('@/app/auth/auth-provider', () => ({ useAuth: () => ({ user: { email: 'ann@shop.test' } }) }));
+vi.mock('@/app/data-client/app-sync-provider', () => ({ useAppSync: () => ({ client: null }) }));
 
 const models: ModelOption[] = [
   {
@@ -56,13 +61,15 @@ function renderEditor() {
 
 function renderList() {
   render(
-    <MemoryRouter>
-      <AssistantsList
-        cards={[{ assistant, modelName: 'GPT-4o mini', storeNames: [], questionCount: 2 }]}
-        onEdit={() => {}}
-        onDelete={() => {}}
-      />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <AssistantsList
+          cards={[{ assistant, modelName: 'GPT-4o mini', storeNames: [], questionCount: 2 }]}
+          onEdit={() => {}}
+          onDelete={() => {}}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -97,6 +104,7 @@ describe('the assistants screens in Japanese', () => {
     expect(within(card).getByText('汎用アシスタント')).toBeInTheDocument();
     expect(within(card).getByText('入力 1.3万・出力 340 トークン')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Shop helperを編集' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Shop helperのテスト' })).toHaveTextContent('テスト');
   });
 
   it('dates share links the Japanese way', async () => {
@@ -129,6 +137,7 @@ describe('the assistants screens in Thai', () => {
     expect(within(card).getByText('2 คำถาม')).toBeInTheDocument();
     expect(within(card).getByText('อินพุต 12.5K · เอาต์พุต 340 โทเค็น')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'แชทกับ Shop helper' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'ทดสอบ Shop helper' })).toBeInTheDocument();
     render(<AssistantsEmptyState hasStores={false} onCreate={() => {}} />);
     expect(screen.getByRole('heading', { name: 'สร้างผู้ช่วยคนแรกของคุณ' })).toBeInTheDocument();
     expect(screen.getByText(/เคล็ดลับ: สร้างคลังความรู้ก่อน/)).toBeInTheDocument();

@@ -29,6 +29,8 @@ import { useFormat } from '@/i18n/format';
 import { assistantStatusChip, tokenUsageText } from '../assistant-status';
 import { ShareButton } from './share-sheet';
 import { StatusChip } from './status-chip';
+import { TestScore } from './test-score';
+import { TestsButton } from './test-suite-sheet';
 
 export interface AssistantCardData {
   assistant: Assistant;
@@ -37,7 +39,7 @@ export interface AssistantCardData {
   questionCount: number;
 }
 
-/** The assistants as cards: avatar, name, use case, model, linked stores, status and token use. */
+/** The assistants as cards: avatar, name, use case, model, linked stores, status, token use and the latest test score. */
 export function AssistantsList({
   cards,
   onEdit,
@@ -152,9 +154,10 @@ export function AssistantsList({
                 </dt>
                 <dd className="tabular-nums">{tokenUsageText(assistant.inputTokens, assistant.outputTokens, format)}</dd>
               </div>
+              <TestScore assistantId={assistant.id} />
             </dl>
 
-            <div className="mt-auto flex items-center gap-2 border-t px-4 py-3">
+            <div className="mt-auto flex flex-wrap items-center gap-2 border-t px-4 py-3">
               <Button asChild size="sm">
                 <Link to={`${paths.chat}?assistant=${encodeURIComponent(assistant.id)}`} aria-label={t('list.chatWith', { name })}>
                   <MessageSquareIcon />
@@ -166,6 +169,7 @@ export function AssistantsList({
                 {t('list.edit')}
               </Button>
               <ShareButton assistant={assistant} />
+              <TestsButton assistant={assistant} />
             </div>
           </li>
         );

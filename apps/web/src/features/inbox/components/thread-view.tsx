@@ -1,13 +1,16 @@
 import { replyRefusalOf, replyWindowOf } from '@aisle/contracts/channels';
-import { ArrowLeftIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeftIcon, ListPlusIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useAuth } from '@/app/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { type InboxThread, isUnread } from '../api/shared-thread-fields';
+import { addConversationAsTestCase } from '../api/test-case-api';
 import { useInboxThread, useThreadMessages } from '../hooks/use-inbox-thread';
 import { useNow } from '../hooks/use-now';
 import { usePageVisible } from '../hooks/use-page-visible';
@@ -109,6 +112,15 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
       onError: (failure) => toast.error(apiErrorText(failure, t('thread.handledError'))),
     });
 
+  // The latest question and its answer become one of the assistant's test questions (issue 35).
+  const { accessToken } = useAuth();
+  const addAsTest = useMutation({ mutationFn: () => addConversationAsTestCase(accessToken, thread.id) });
+  const addTestCase = () =>
+    addAsTest.mutate(undefined, {
+      onSuccess: () => toast.success(t('thread.testCaseAdded', { name: thread.assistantName ?? t('list.sharedAssistant') })),
+      onError: (failure) => toast.error(apiErrorText(failure, t('thread.testCaseError'))),
+    });
+
   const summarizeNow = () =>
     summarize.mutate(undefined, {
       onError: (failure) => toast.error(apiErrorText(failure, t('thread.summarizeError'))),
@@ -132,6 +144,17 @@ function ThreadPane({ thread, onBack }: { thread: InboxThread; onBack: () => voi
             </span>
           </p>
         </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={addTestCase}
+          disabled={addAsTest.isPending}
+          aria-label={t('thread.addTestCase')}
+          title={t('thread.addTestCaseHint')}
+        >
+          {addAsTest.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <ListPlusIcon />}
+          <span className="hidden lg:inline">{t('thread.addTestCaseShort')}</span>
+        </Button>
         <Button variant="outline" size="sm" onClick={summarizeNow} disabled={summarize.isPending}>
           {summarize.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SparklesIcon />}
           {summarize.isPending ? t('thread.summarizing') : thread.threadSummary ? t('thread.summarizeAgain') : t('thread.summarize')}

@@ -17,7 +17,7 @@ vi.mock('@/app/startup-data/startup-data-provider', () => ({
 }));
 
 const progress = (done: (keyof GetStartedResponse['steps'])[]): GetStartedResponse => {
-  const steps = { store: false, files: false, assistant: false, tried: false, shared: false, channel: false };
+  const steps = { store: false, files: false, assistant: false, tried: false, tested: false, shared: false, channel: false };
   for (const step of done) steps[step] = true;
   return { steps, complete: Object.values(steps).every(Boolean) };
 };
@@ -46,7 +46,7 @@ describe('Get started on /account', () => {
     const fetchMock = serve(answer);
     renderChecklist();
     expect(await screen.findByRole('heading', { name: 'Get started' })).toBeInTheDocument();
-    expect(screen.getByText('0 of 6 done')).toBeInTheDocument();
+    expect(screen.getByText('0 of 7 done')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByRole('link', { name: 'Create a store' })).toHaveAttribute('href', '/store');
     expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/social');
@@ -54,14 +54,14 @@ describe('Get started on /account', () => {
     // The merchant creates a store and uploads a file elsewhere: ticked without a reload.
     answer.current = progress(['store', 'files']);
     await act(() => vi.advanceTimersByTimeAsync(GET_STARTED_REREAD_MS + 100));
-    expect(await screen.findByText('2 of 6 done')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 7 done')).toBeInTheDocument();
     const storeStep = screen.getByText('Create a knowledge store').closest('li') as HTMLElement;
     expect(within(storeStep).getByText(/done/)).toBeInTheDocument();
     expect(within(storeStep).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an assistant' })).toHaveAttribute('href', '/assistants');
 
     // Everything done: the checklist goes.
-    answer.current = progress(['store', 'files', 'assistant', 'tried', 'shared', 'channel']);
+    answer.current = progress(['store', 'files', 'assistant', 'tried', 'tested', 'shared', 'channel']);
     await act(() => vi.advanceTimersByTimeAsync(GET_STARTED_REREAD_MS + 100));
     await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Get started' })).not.toBeInTheDocument());
     // Done: nothing is read again.
@@ -75,7 +75,7 @@ describe('Get started on /account', () => {
     serve({ current: progress(['store']) });
     renderChecklist();
     expect(await screen.findByRole('heading', { name: 'はじめに' })).toBeInTheDocument();
-    expect(screen.getByText('6件中1件完了')).toBeInTheDocument();
+    expect(screen.getByText('7件中1件完了')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ファイルをアップロード' })).toHaveAttribute('href', '/store');
   });
 });

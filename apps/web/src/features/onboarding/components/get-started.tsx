@@ -14,6 +14,7 @@ const STEP_PATHS: Record<GetStartedStep, string> = {
   files: paths.store,
   assistant: paths.assistants,
   tried: paths.chat,
+  tested: paths.assistants,
   shared: paths.assistants,
   channel: paths.social,
 };
@@ -27,12 +28,14 @@ const STEP_KEYS = {
     action: 'getStarted.steps.assistant.action',
   },
   tried: { title: 'getStarted.steps.tried.title', body: 'getStarted.steps.tried.body', action: 'getStarted.steps.tried.action' },
+  tested: { title: 'getStarted.steps.tested.title', body: 'getStarted.steps.tested.body', action: 'getStarted.steps.tested.action' },
   shared: { title: 'getStarted.steps.shared.title', body: 'getStarted.steps.shared.body', action: 'getStarted.steps.shared.action' },
   channel: { title: 'getStarted.steps.channel.title', body: 'getStarted.steps.channel.body', action: 'getStarted.steps.channel.action' },
 } as const satisfies Record<GetStartedStep, { title: string; body: string; action: string }>;
 
 /**
- * /account's "Get started" for a new merchant: store → files → assistant → try it in Chat → share
+ * /account's "Get started" for a new merchant: store → files → assistant → try it in Chat → run its test
+ * questions → share
  * → connect a channel, ticked off live from their real data (useGetStarted), the next step
  * highlighted and each one a click away. Gone once everything is done.
  */
