@@ -123,6 +123,39 @@ describe('providerFetch (the model providers’ HTTP client)', () => {
     expect(await res.json()).toEqual({ echo: '{"model":"m","stream":true}' });
   });
 
+  it('sends a request again on a new connection when the kept one turns out closed, and only then', async () => {
+    // A server that drops a kept-alive connection as the next request arrives on it (as one whose
+    // idle timeout ran out a moment before), and every connection of the path `/drop`.
+    const served: string[] = [];
+    const dropping = http.createServer((req, res) => {
+      const reused = (req.socket as { answered?: boolean }).answered === true;
+      served.push(`${req.url}${reused ? ' (kept connection)' : ''}`);
+      if (reused || req.url === '/drop') return req.socket.destroy();
+      (req.socket as { answered?: boolean }).answered = true;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+      res.end('{"ok":true}');
+    });
+    dropping.listen(0, '127.0.0.1');
+    await once(dropping, 'listening');
+    const origin = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    try {
+      const ask = (path: string) => providerFetch(`${origin}${path}`, { method: 'POST', body: '{}' });
+      expect(await (await ask('/first')).json()).toEqual({ ok: true });
+      expect(await (await ask('/second')).json()).toEqual({ ok: true });
+      expect(served).toEqual(['/first', '/second (kept connection)', '/second']);
+      // A new connection that fails is the request's failure: it is not sent a third time.
+      served.length = 0;
+      const error = await ask('/drop').catch((e) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.cause.code).toBe('ECONNRESET');
+      expect(served).toEqual(['/drop (kept connection)', '/drop']);
+    } finally {
+      dropping.closeAllConnections();
+      dropping.close();
+    }
+  });
+
   it('rejects as fetch does when nothing listens: TypeError "fetch failed" with the connection error', async () => {
     const closed = http.createServer();
     closed.listen(0, '127.0.0.1');

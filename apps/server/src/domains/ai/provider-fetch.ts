@@ -114,12 +114,24 @@ function bodyOf(
   });
 }
 
+/**
+ * A kept-alive connection the server closed while it sat idle, found out only when the next request
+ * is written to it (Node's documented race, `request.reusedSocket`): the server never read that
+ * request, so it is sent once more on a new connection.
+ */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
 export const providerFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const { body, signal } = init;
   const agent = agents[url.protocol as keyof typeof agents];
   if (input instanceof Request || !agent || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)))
     return fetch(input, init);
+  return send(url, init, agent, input, true);
+};
+
+function send(url: URL, init: RequestInit, agent: http.Agent, input: string | URL, mayResend: boolean): Promise<Response> {
+  const { body, signal } = init;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const method = (init.method ?? 'GET').toUpperCase();
   return new Promise<Response>((resolve, reject) => {
@@ -138,11 +150,12 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
       }
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
       if (settled) return;
       settled = true;
-      reject(fetchFailed(error));
+      if (mayResend && req.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? '')) resolve(send(url, init, agent, input, false));
+      else reject(fetchFailed(error));
     });
     req.on('response', (res) => {
       signal?.removeEventListener('abort', onAbort);
@@ -185,4 +198,4 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     });
     req.end(body ?? undefined);
   });
-};
+}

@@ -368,6 +368,12 @@ describe('test suites written from the store', () => {
       expect(run.status).toBe('done');
       expect(run.costUsd).toBeGreaterThan(0);
       expect(await balanceUsd(app.services.db, viewer.email)).toBeCloseTo(before - run.costUsd, 6);
+      // Every case was asked and answered by the model (a failed case would read `error`, with why).
+      const results = await app.services.db.select().from(testResults).where(eq(testResults.runId, run.id));
+      expect(
+        results.map((result) => [result.question, result.verdict === 'error' ? result.detail : 'answered', result.costUsd > 0]),
+      ).toEqual(results.map((result) => [result.question, 'answered', true]));
+      expect(results).toHaveLength(run.total);
       const charged = await app.services.db.select().from(schemaTasks).where(eq(schemaTasks.ownerEmail, viewer.email));
       expect(charged.filter((task) => task.type === 'test_run')).toHaveLength(run.total);
       for (const table of [threads, messages, sharedThreads, sharedMessages]) {
