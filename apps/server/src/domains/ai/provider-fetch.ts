@@ -123,7 +123,7 @@ const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 export const providerFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const { body, signal } = init;
+  const { body } = init;
   const agent = agents[url.protocol as keyof typeof agents];
   if (input instanceof Request || !agent || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)))
     return fetch(input, init);
