@@ -18,7 +18,30 @@ describe('Get started', () => {
     await signUpAndVerify(suite.server, mei.email, mei.password);
     const { page, errors } = await suite.open();
     await suite.signIn(page, mei.email, mei.password);
+    // Every re-read of the progress the page makes, so a checklist that does not follow shows why.
+    const reads: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/users/get-started/')) reads.push(`${new Date().toISOString()} ${response.status()}`);
+    });
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('/api/users/get-started/'))
+        reads.push(`${new Date().toISOString()} failed ${request.failure()?.errorText}`);
+    });
     const checklist = page.getByRole('region', { name: 'Get started' });
+    const showsDone = async (text: string) => {
+      try {
+        await checklist.getByText(text).waitFor({ timeout: 30_000 });
+      } catch (error) {
+        const seen = await checklist.textContent().catch(() => null);
+        const visibility = await page.evaluate(() => document.visibilityState).catch(() => 'unknown');
+        throw new Error(
+          `"${text}" never showed; the checklist read ${seen}; page ${visibility}; re-reads: ${reads.slice(-12).join(', ')}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    };
     await checklist.waitFor();
     await checklist.getByText('0 of 7 done').waitFor();
     await screenshot(page, 'get-started-new');
@@ -26,7 +49,7 @@ describe('Get started', () => {
 
     // Store, file and assistant made elsewhere: ticked without a reload.
     const { access, assistantId } = await setUpShopAssistant(suite.server, mei);
-    await checklist.getByText('3 of 7 done').waitFor({ timeout: 30_000 });
+    await showsDone('3 of 7 done');
     expect(await checklist.getByRole('link', { name: 'Open Chat' }).getAttribute('href')).toBe('/chat');
 
     // Tried in Chat, then shared.
@@ -53,14 +76,14 @@ describe('Get started', () => {
       'get-started',
     );
     expect(progress.steps, 'the server counts the answered chat').toMatchObject({ tried: true });
-    await checklist.getByText('4 of 7 done').waitFor({ timeout: 30_000 });
+    await showsDone('4 of 7 done');
     // Its test questions, written from the store and run once: the step leads to /assistants.
     expect(await checklist.getByRole('link', { name: 'Open Assistants' }).getAttribute('href')).toBe('/assistants');
     await expectJson(await apiFetch(suite.server, 'POST', '/api/assistant/test-suite/generate/', { assistantId }, access), 201, 'generate');
     await expectJson(await apiFetch(suite.server, 'POST', '/api/assistant/test-suite/run/', { assistantId }, access), 202, 'run');
-    await checklist.getByText('5 of 7 done').waitFor({ timeout: 30_000 });
+    await showsDone('5 of 7 done');
     await expectJson(await apiFetch(suite.server, 'POST', '/api/shared-assistant/create/', { assistantId }, access), 201, 'share');
-    await checklist.getByText('6 of 7 done').waitFor({ timeout: 30_000 });
+    await showsDone('6 of 7 done');
     await screenshot(page, 'get-started-five');
     // The last step leads to /social.
     await checklist.getByRole('link', { name: 'Connect' }).click();
