@@ -101,11 +101,16 @@ async function addCases(
       });
     }
     if (!fresh.length) return [];
-    // Created one after another in the suite's order (a run asks them in creation order).
-    const base = Date.now();
+    // Created one after another in the suite's order (a run asks them in creation order), by the
+    // database's clock, as runs are.
     return tx
       .insert(testCases)
-      .values(fresh.map((row, index) => ({ ...row, createdAt: new Date(base + index), updatedAt: new Date(base + index) })))
+      .values(
+        fresh.map((row, index) => {
+          const at = sql`now() + ${index}::int * interval '1 millisecond'`;
+          return { ...row, createdAt: at, updatedAt: at };
+        }),
+      )
       .returning();
   });
   const model = getModel('TestCase');

@@ -75,6 +75,12 @@ export async function startRun(
     const [row] = await tx
       .insert(testRuns)
       .values({
+        // The run asks the cases created up to its own creation (a resumed run does not take in
+        // cases added since). Cases written together are stamped a millisecond apart, so the
+        // newest may be a little ahead of now(): the run is stamped no earlier than the newest
+        // case it counted, so every counted case is asked.
+        createdAt: sql`greatest(now(), (SELECT max(${testCases.createdAt}) FROM ${testCases}
+          WHERE ${testCases.assistantId} = ${input.assistantId} AND ${testCases.enabled}))`,
         fingerprint: await fingerprintOf(tx, input.assistantId),
         ownerEmail: input.ownerEmail,
         assistantId: input.assistantId,

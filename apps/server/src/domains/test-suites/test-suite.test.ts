@@ -255,6 +255,26 @@ describe('test suites written from the store', () => {
     expect(wrong.status).toBe(400);
   });
 
+  it('runs every case of a full suite started the moment it was imported', async () => {
+    // 200 cases written together are stamped a millisecond apart, the newest ahead of the clock:
+    // a run started straight away still asks each of them.
+    const target = await createAssistant(t, owner, { model: 'local:extractive' });
+    await post(t, owner, '/api/assistant/store-add/', { assistantId: target, storeId: assistants.get('en')?.storeId });
+    const suite = {
+      format: 'aisle.test-suite/1',
+      cases: Array.from({ length: 200 }, (_, n) => ({
+        question: `How many days do I have to return order ${n + 1}?`,
+        expected: '30 days',
+      })),
+    };
+    const imported = await post(t, owner, '/api/assistant/test-suite/import/', { assistantId: target, suite });
+    expect(imported.body?.cases).toHaveLength(200);
+    const run = await waitForRun(t, (await post(t, owner, '/api/assistant/test-suite/run/', { assistantId: target })).body?.runId);
+    expect(run).toMatchObject({ status: 'done', total: 200, completed: 200 });
+    const asked = await t.services.db.select({ caseId: testResults.caseId }).from(testResults).where(eq(testResults.runId, run.id));
+    expect(new Set(asked.map((result) => result.caseId))).toEqual(new Set(imported.body?.cases.map((c: { id: string }) => c.id)));
+  });
+
   it('notes a regression for a case that passed and now fails', async () => {
     const { assistantId } = assistants.get('th') as { assistantId: string };
     // The owner edits a case so its expectation no longer holds: the next run fails it, a regression.
