@@ -102,4 +102,31 @@ describe('turn admission', () => {
     running.release();
     await expect(next).resolves.toHaveProperty('release');
   });
+
+  it('watches the event loop only while turns run or wait: refuses a waiting turn while the loop is late, then rests', async () => {
+    const turns = createTurnGate({ concurrency: 1, maxWaitMs: 60_000, maxLoopDelayMs: 30, sampleEveryMs: 20 });
+    try {
+      // An idle server does not wake its loop to measure it.
+      expect(turns.stats().loopWatched).toBe(false);
+      const running = await turns.acquire('share:a');
+      expect(turns.stats().loopWatched).toBe(true);
+      // The loop blocked again and again (a heavy statement, a big parse) while a turn runs.
+      for (let i = 0; i < 100 && turns.stats().loopDelayMs <= 30; i++) {
+        const until = performance.now() + 60;
+        while (performance.now() < until) {}
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+      expect(turns.stats().loopDelayMs).toBeGreaterThan(30);
+      const refused = await turns.acquire('share:b').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(turns.stats().refusals).toEqual({ wait: 0, loop_delay: 1 });
+      running.release();
+      // Quiet again: the monitor rests, and the next turn starts it again.
+      await expect.poll(() => turns.stats(), { timeout: 5_000 }).toMatchObject({ loopWatched: false, loopDelayMs: 0 });
+      (await turns.acquire('share:b')).release();
+      expect(turns.stats().loopWatched).toBe(true);
+    } finally {
+      turns.close();
+    }
+  });
 });

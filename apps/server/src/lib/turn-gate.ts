@@ -31,6 +31,8 @@ export interface TurnGateStats {
   /** The smoothed time a turn holds its slot (ms). */
   holdMs: number;
   loopDelayMs: number;
+  /** Whether the event loop is being watched: only while turns run or wait, and a few seconds after. */
+  loopWatched: boolean;
 }
 
 export interface TurnGate {
@@ -55,6 +57,9 @@ interface Waiter {
 export const serverBusy = (retryAfterSeconds: number) =>
   new AppError('UNAVAILABLE', BUSY_TEXT, { bodyCode: 'busy', retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
+/** Samples with no turn running or waiting before the loop monitor rests (at 500 ms a sample: 5 s). */
+const QUIET_SAMPLES_BEFORE_REST = 10;
+
 /**
  * Admission control for answering turns (issue: throughput and fairness). A saturated Node process
  * serves connections in no particular order, so under load some visitors waited a minute while others
@@ -75,18 +80,32 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
   let holdMs = 0;
   let loopDelayMs = 0;
 
+  // The loop is watched only while turns run or wait (the only time its delay decides anything):
+  // a 10 ms monitor wakes the loop 100 times a second, which was most of an idle server's CPU.
   let histogram: ReturnType<typeof monitorEventLoopDelay> | undefined;
   let sampler: NodeJS.Timeout | undefined;
+  let quietSamples = 0;
   const sampleEveryMs = options.sampleEveryMs ?? 500;
-  if (sampleEveryMs > 0) {
-    histogram = monitorEventLoopDelay({ resolution: 10 });
+  function watchLoop() {
+    if (sampleEveryMs <= 0 || sampler) return;
+    histogram ??= monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
+    quietSamples = 0;
     sampler = setInterval(() => {
       if (!histogram) return;
       loopDelayMs = histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0;
       histogram.reset();
+      quietSamples = active === 0 && queued === 0 ? quietSamples + 1 : 0;
+      if (quietSamples >= QUIET_SAMPLES_BEFORE_REST) stopWatching();
     }, sampleEveryMs);
     sampler.unref();
+  }
+  function stopWatching() {
+    clearInterval(sampler);
+    sampler = undefined;
+    histogram?.disable();
+    histogram?.reset();
+    loopDelayMs = 0;
   }
 
   const estimatedWaitMs = () => ((queued + 1) * Math.max(holdMs, 1)) / options.concurrency;
@@ -128,6 +147,7 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
   return {
     async acquire(key, signal, how) {
       signal?.throwIfAborted();
+      watchLoop();
       if (active < options.concurrency && queued === 0) return slot();
       if (!how?.patient && estimatedWaitMs() > options.maxWaitMs) refuse('wait');
       if (!how?.patient && loopDelayMs > options.maxLoopDelayMs) refuse('loop_delay');
@@ -164,10 +184,9 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
         queued += 1;
       });
     },
-    stats: () => ({ active, queued, refused, refusals: { ...refusals }, holdMs, loopDelayMs }),
+    stats: () => ({ active, queued, refused, refusals: { ...refusals }, holdMs, loopDelayMs, loopWatched: sampler !== undefined }),
     close() {
-      if (sampler) clearInterval(sampler);
-      histogram?.disable();
+      stopWatching();
       histogram = undefined;
     },
   };
