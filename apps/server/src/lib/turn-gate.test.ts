@@ -125,6 +125,10 @@ describe('turn admission', () => {
       await expect.poll(() => turns.stats(), { timeout: 5_000 }).toMatchObject({ loopWatched: false, loopDelayMs: 0 });
       (await turns.acquire('share:b')).release();
       expect(turns.stats().loopWatched).toBe(true);
+      // A closed gate (the server shutting down) stops watching for good.
+      turns.close();
+      (await turns.acquire('share:c')).release();
+      expect(turns.stats().loopWatched).toBe(false);
     } finally {
       turns.close();
     }

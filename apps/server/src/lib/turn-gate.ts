@@ -85,9 +85,10 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
   let histogram: ReturnType<typeof monitorEventLoopDelay> | undefined;
   let sampler: NodeJS.Timeout | undefined;
   let quietSamples = 0;
+  let closed = false;
   const sampleEveryMs = options.sampleEveryMs ?? 500;
   function watchLoop() {
-    if (sampleEveryMs <= 0 || sampler) return;
+    if (sampleEveryMs <= 0 || sampler || closed) return;
     histogram ??= monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
     quietSamples = 0;
@@ -186,6 +187,7 @@ export function createTurnGate(options: TurnGateOptions): TurnGate {
     },
     stats: () => ({ active, queued, refused, refusals: { ...refusals }, holdMs, loopDelayMs, loopWatched: sampler !== undefined }),
     close() {
+      closed = true;
       stopWatching();
       histogram = undefined;
     },
