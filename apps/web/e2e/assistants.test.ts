@@ -31,6 +31,36 @@ describe('the Assistants screen in the browser', () => {
     await page.getByRole('heading', { name: 'Assistants', exact: true }).waitFor();
   };
 
+  /**
+   * Clicks the open confirmation's button. Seen once in a full CI run: the dialog was on screen (its
+   * screenshot shows the button) but no button of that role and name was found for 30 s. If that
+   * happens again the failure says what the dialogs were and what hid them from the accessibility
+   * tree (an ancestor's aria-hidden or inert), and the page's accessibility snapshot.
+   */
+  const clickConfirm = async (page: Page, name: string) => {
+    try {
+      await page.getByRole('dialog').getByRole('button', { name }).click();
+    } catch (error) {
+      const dialogs = await page.evaluate(() =>
+        [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((dialog) => {
+          const hiddenBy: string[] = [];
+          for (let node: Element | null = dialog; node; node = node.parentElement) {
+            if (node.getAttribute('aria-hidden') === 'true' || node.hasAttribute('inert')) hiddenBy.push(node.outerHTML.slice(0, 120));
+          }
+          const buttons = [...dialog.querySelectorAll('button')].map(
+            (button) => `${button.textContent}${button.disabled ? ' (disabled)' : ''}`,
+          );
+          return { state: dialog.getAttribute('data-state'), text: dialog.textContent?.slice(0, 160), buttons, hiddenBy };
+        }),
+      );
+      const snapshot = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((failure: unknown) => `(no snapshot: ${String(failure)})`);
+      throw new Error(`${String(error)}\ndialogs: ${JSON.stringify(dialogs, null, 1)}\naccessibility snapshot:\n${snapshot}`);
+    }
+  };
+
   /** Waits for running animations and transitions (sheet slide-in, theme fade), so screenshots show the end state. */
   const settled = (page: Page) =>
     page.evaluate(() =>
@@ -120,7 +150,7 @@ describe('the Assistants screen in the browser', () => {
     await confirm.getByText('“Shop concierge” and all its conversations', { exact: false }).waitFor();
     await settled(page);
     await screenshot(page, 'assistants-delete-confirm');
-    await confirm.getByRole('button', { name: 'Delete assistant' }).click();
+    await clickConfirm(page, 'Delete assistant');
     await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
     expect(errors).toEqual([]);
   });
