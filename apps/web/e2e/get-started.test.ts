@@ -32,10 +32,15 @@ describe('Get started', () => {
       try {
         await checklist.getByText(text).waitFor({ timeout: 30_000 });
       } catch (error) {
-        const seen = await checklist.textContent().catch(() => null);
+        const seen = await checklist.textContent({ timeout: 1_000 }).catch(() => null);
         const visibility = await page.evaluate(() => document.visibilityState).catch(() => 'unknown');
+        // Seen in CI: the checklist gone and its re-reads stopped; what the page showed instead says why.
+        const shown = await page
+          .evaluate(() => (document.querySelector('main') ?? document.body).textContent?.replace(/\s+/g, ' ').slice(0, 400))
+          .catch(() => 'unknown');
         throw new Error(
-          `"${text}" never showed; the checklist read ${seen}; page ${visibility}; re-reads: ${reads.slice(-12).join(', ')}`,
+          `"${text}" never showed; the checklist read ${seen}; page ${visibility} at ${page.url()}; ` +
+            `re-reads: ${reads.slice(-12).join(', ')}; console errors: ${JSON.stringify(errors)}; the page showed: ${shown}`,
           {
             cause: error,
           },
