@@ -203,6 +203,8 @@ export async function storefrontTurns({ warmUp = 400, sequential = 200, concurre
     const until = performance.now() + seconds * 1000;
     const loadStart = performance.now();
     const cpuBeforeLoad = server.cpuMs();
+    const threadsBeforeLoad = server.cpuMsByThread();
+    const generatorBeforeLoad = process.cpuUsage();
     await Promise.all(
       Array.from({ length: concurrent }, async (_, shopper) => {
         const visitor: Visitor = {};
@@ -220,6 +222,9 @@ export async function storefrontTurns({ warmUp = 400, sequential = 200, concurre
     const loadS = (performance.now() - loadStart) / 1000;
     const p50 = percentile(firstTokens, 50);
     const p99 = percentile(firstTokens, 99);
+    const perTurn = (ms: number) => round(ms / Math.max(1, firstTokens.length), 3);
+    const threadsAfterLoad = server.cpuMsByThread();
+    const generator = process.cpuUsage(generatorBeforeLoad);
     return {
       backend: 'embedded',
       cpuPerTurnMs: cpuPerTurn,
@@ -238,6 +243,15 @@ export async function storefrontTurns({ warmUp = 400, sequential = 200, concurre
         turns: firstTokens.length,
         turnsPerSecond: round(firstTokens.length / loadS, 1),
         cpuPerTurnMs: round((server.cpuMs() - cpuBeforeLoad) / Math.max(1, firstTokens.length)),
+        // Where a turn's CPU goes under load (the server's threads by name), and what the load
+        // generator itself (this process: 100 streaming clients and the fake model) spends per turn
+        // on the same two cores.
+        cpuPerTurnMsByThread: Object.fromEntries(
+          Object.entries(threadsAfterLoad)
+            .map(([name, ms]) => [name, perTurn(ms - (threadsBeforeLoad[name] ?? 0))] as const)
+            .filter(([, ms]) => ms > 0),
+        ),
+        loadGeneratorCpuPerTurnMs: perTurn((generator.user + generator.system) / 1000),
         busy503: busy,
         errors,
         firstTokenP50Ms: p50,

@@ -1,6 +1,10 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '../env';
+import { loadOnUse } from './load-on-use';
+
+/** Loaded only when SMTP_HOST is set: without it mail is a log line and the package is never needed. */
+const nodemailerPackage = loadOnUse<typeof nodemailer>('nodemailer');
 
 export interface Mail {
   to: string;
@@ -29,7 +33,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport({
+  const transport = nodemailerPackage().createTransport({
     host: env.SMTP_HOST,
     port: env.SMTP_PORT,
     secure: env.SMTP_SECURE,

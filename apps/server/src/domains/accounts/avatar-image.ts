@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AVATAR_IMAGE_TYPES, avatarTooLargeMessage, INVALID_AVATAR_IMAGE_MESSAGE, isAvatarImageType } from '@aisle/contracts/avatars';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../lib/object-storage/object-storage';
@@ -31,7 +30,7 @@ export function avatarTooLargeError(maxBytes: number): AppError {
 /** 413 over AVATAR_MAX_BYTES; a 400 on the `avatar` field unless the bytes are a PNG, JPEG, WebP or GIF. */
 export async function checkAvatarImage(env: Env, bytes: Buffer): Promise<CheckedAvatarImage> {
   if (bytes.length > env.AVATAR_MAX_BYTES) throw avatarTooLargeError(env.AVATAR_MAX_BYTES);
-  const detected = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  const detected = bytes.length > 0 ? await (await import('file-type')).fileTypeFromBuffer(bytes) : undefined;
   if (!detected || !isAvatarImageType(detected.mime)) throw AppError.fields({ avatar: [INVALID_AVATAR_IMAGE_MESSAGE] });
   return { bytes, extension: AVATAR_IMAGE_TYPES[detected.mime] };
 }

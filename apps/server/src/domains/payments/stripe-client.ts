@@ -1,5 +1,9 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../../env';
+import { loadOnUse } from '../../lib/load-on-use';
+
+/** Loaded only when a key or webhook secret is set: an install without Stripe never pays for the package. */
+const stripePackage = loadOnUse<typeof Stripe>('stripe');
 
 /**
  * The Stripe client (the `stripe` package), or null while STRIPE_SECRET_KEY is not set: paid
@@ -10,7 +14,8 @@ import type { Env } from '../../env';
 export function stripeClientFor(env: Env): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
   const origin = env.STRIPE_API_ORIGIN ? new URL(env.STRIPE_API_ORIGIN) : null;
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+  const StripeClient = stripePackage();
+  return new StripeClient(env.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -27,5 +32,5 @@ export function stripeClientFor(env: Env): Stripe | null {
 /** Webhook verification needs only the signing secret; a client without a key can still check it. */
 export function stripeWebhooksFor(env: Env): Stripe['webhooks'] | null {
   if (!env.STRIPE_WEBHOOK_SECRET) return null;
-  return (stripeClientFor(env) ?? new Stripe('sk_unused_for_webhooks_only')).webhooks;
+  return (stripeClientFor(env) ?? new (stripePackage())('sk_unused_for_webhooks_only')).webhooks;
 }

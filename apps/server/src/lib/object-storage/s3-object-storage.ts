@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 import type { Logger } from 'pino';
+import { loadOnUse } from '../load-on-use';
 import {
   attachmentDisposition,
   checkObjectKey,
@@ -34,6 +26,10 @@ export interface S3Settings {
 /** S3 caps a presigned URL at seven days. */
 const PRESIGN_MAX_SECONDS = 7 * 86_400;
 
+/** The AWS SDK, loaded when a bucket is configured (S3_BUCKET): local storage never needs it. */
+const s3Sdk = loadOnUse<typeof S3>('@aws-sdk/client-s3');
+const presigner = loadOnUse<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
+
 /**
  * Objects in an S3-compatible bucket (AWS S3, MinIO, R2…) through the official AWS SDK v3.
  * Uploads are plain PutObject calls with the whole body (a Buffer): no streamed `aws-chunked`
@@ -43,7 +39,7 @@ const PRESIGN_MAX_SECONDS = 7 * 86_400;
  */
 export class S3ObjectStorage implements ObjectStorage {
   readonly kind = 'bucket' as const;
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
   private readonly bucket: string;
 
   constructor(
@@ -51,7 +47,7 @@ export class S3ObjectStorage implements ObjectStorage {
     private readonly logger: Logger,
   ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+    this.client = new (s3Sdk().S3Client)({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
@@ -70,7 +66,7 @@ export class S3ObjectStorage implements ObjectStorage {
   async put(key: string, bytes: Buffer, options: { contentType?: string } = {}): Promise<void> {
     await this.call('put', key, () =>
       this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: checkObjectKey(key), Body: bytes, ContentType: options.contentType }),
+        new (s3Sdk().PutObjectCommand)({ Bucket: this.bucket, Key: checkObjectKey(key), Body: bytes, ContentType: options.contentType }),
       ),
     );
   }
@@ -103,7 +99,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async open(key: string): Promise<StoredObject> {
     const answer = await this.call('get', key, () =>
-      this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkObjectKey(key) })),
+      this.client.send(new (s3Sdk().GetObjectCommand)({ Bucket: this.bucket, Key: checkObjectKey(key) })),
     );
     return {
       body: answer.Body as Readable,
@@ -117,7 +113,7 @@ export class S3ObjectStorage implements ObjectStorage {
   async head(key: string): Promise<{ size: number } | null> {
     try {
       const answer = await this.call('head', key, () =>
-        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkObjectKey(key) })),
+        this.client.send(new (s3Sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: checkObjectKey(key) })),
       );
       return { size: answer.ContentLength ?? 0 };
     } catch (error) {
@@ -127,7 +123,9 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.call('delete', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkObjectKey(key) })));
+    await this.call('delete', key, () =>
+      this.client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: checkObjectKey(key) })),
+    );
   }
 
   async removePrefix(prefix: string): Promise<void> {
@@ -135,13 +133,13 @@ export class S3ObjectStorage implements ObjectStorage {
     let token: string | undefined;
     do {
       const page = await this.call('list', folder, () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, ContinuationToken: token })),
+        this.client.send(new (s3Sdk().ListObjectsV2Command)({ Bucket: this.bucket, Prefix: folder, ContinuationToken: token })),
       );
       const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
       // A page holds at most 1000 keys, as many as one DeleteObjects call takes.
       if (keys.length)
         await this.call('delete-many', folder, () =>
-          this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } })),
+          this.client.send(new (s3Sdk().DeleteObjectsCommand)({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } })),
         );
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -149,24 +147,24 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async presignedPut(key: string, options: { expiresAt: Date; contentType: string; contentLength: number }): Promise<string> {
     // The length is signed: S3 refuses a body of any other size at the PUT itself.
-    const command = new PutObjectCommand({
+    const command = new (s3Sdk().PutObjectCommand)({
       Bucket: this.bucket,
       Key: checkObjectKey(key),
       ContentType: options.contentType,
       ContentLength: options.contentLength,
     });
-    return getSignedUrl(this.client, command, signing(options.expiresAt));
+    return presigner().getSignedUrl(this.client, command, signing(options.expiresAt));
   }
 
   async presignedGet(key: string, options: { expiresAt: Date; fileName: string; contentType?: string }): Promise<string> {
-    const command = new GetObjectCommand({
+    const command = new (s3Sdk().GetObjectCommand)({
       Bucket: this.bucket,
       Key: checkObjectKey(key),
       ResponseContentDisposition: attachmentDisposition(options.fileName),
       ResponseContentType: options.contentType || undefined,
       ResponseCacheControl: 'private, no-store',
     });
-    return getSignedUrl(this.client, command, signing(options.expiresAt));
+    return presigner().getSignedUrl(this.client, command, signing(options.expiresAt));
   }
 
   /** Runs one S3 call: a missing object is ObjectNotFoundError, any other failure a logged 503. */
@@ -183,7 +181,7 @@ export class S3ObjectStorage implements ObjectStorage {
 
   private unavailable(operation: string, key: string, error: unknown): StorageUnavailableError {
     // The SDK's error, its name, status and request id only: never the request, its headers or credentials.
-    const s3 = error instanceof S3ServiceException ? error : undefined;
+    const s3 = error instanceof s3Sdk().S3ServiceException ? error : undefined;
     this.logger.error(
       {
         operation,
@@ -212,7 +210,7 @@ function isMissing(error: unknown): boolean {
   return (
     name === 'NoSuchKey' ||
     name === 'NotFound' ||
-    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && name !== 'NoSuchBucket')
+    (error instanceof s3Sdk().S3ServiceException && error.$metadata.httpStatusCode === 404 && name !== 'NoSuchBucket')
   );
 }
 

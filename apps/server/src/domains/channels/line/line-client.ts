@@ -1,14 +1,18 @@
-import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import type * as LineSdk from '@line/bot-sdk';
+import { loadOnUse } from '../../../lib/load-on-use';
 import { httpFailure, networkFailure, PLATFORM_CALL_TIMEOUT_MS, type SendFailure } from '../send-failure';
+
+/** The SDK, loaded when an install first talks to LINE (a channel connected, a message to send). */
+export const lineSdk = loadOnUse<typeof LineSdk>('@line/bot-sdk');
 
 /** LINE's Messaging API client for one channel's access token, at LINE_API_ORIGIN (a fake in tests). */
 export const lineClient = (origin: string, channelAccessToken: string) =>
-  new messagingApi.MessagingApiClient({ channelAccessToken, baseURL: origin });
+  new (lineSdk().messagingApi.MessagingApiClient)({ channelAccessToken, baseURL: origin });
 
 export type LineResult<T> = { ok: true; body: T } | { ok: false; failure: SendFailure };
 
 /** LINE's error body: `{"message": "...", "details": [...]}`. */
-function lineMessage(error: HTTPFetchError): string {
+function lineMessage(error: LineSdk.HTTPFetchError): string {
   try {
     const parsed = JSON.parse(error.body) as { message?: unknown };
     if (typeof parsed.message === 'string') return parsed.message;
@@ -30,7 +34,7 @@ export async function lineCall<T>(call: () => Promise<T>): Promise<LineResult<T>
   try {
     return { ok: true, body: await Promise.race([call(), timeout]) };
   } catch (error) {
-    if (error instanceof HTTPFetchError) return { ok: false, failure: httpFailure(error.status, lineMessage(error)) };
+    if (error instanceof lineSdk().HTTPFetchError) return { ok: false, failure: httpFailure(error.status, lineMessage(error)) };
     return { ok: false, failure: networkFailure(error) };
   } finally {
     clearTimeout(timer);

@@ -1,8 +1,8 @@
-import { validateSignature } from '@line/bot-sdk';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { messagingAccounts } from '../../../db/schema';
 import { openChannelSecret } from '../account-vault';
+import { lineSdk } from './line-client';
 import { type LineEvent, lineBodySchema, parseLineEvents } from './parse-line-events';
 
 /**
@@ -42,7 +42,7 @@ export async function verifyLineWebhook(
   const signed = accounts.some((account) => {
     try {
       const secret = openChannelSecret(ctx.key, account);
-      return secret !== null && validateSignature(rawBody, secret, value);
+      return secret !== null && lineSdk().validateSignature(rawBody, secret, value);
     } catch {
       // A secret that no longer opens (the key changed) signs nothing.
       return false;

@@ -1,12 +1,16 @@
-import { type Program, parse } from 'acorn';
+import type * as Acorn from 'acorn';
+import { loadOnUse } from '../../../lib/load-on-use';
+
+/** Loaded when a function is first checked (saved or tested), not at start-up. */
+const acorn = loadOnUse<typeof Acorn>('acorn');
 
 export const TOO_DEEP = 'The code is nested too deeply to check.';
 
-export type ParseResult = { program: Program; problem: null } | { program: null; problem: string };
+export type ParseResult = { program: Acorn.Program; problem: null } | { program: null; problem: string };
 
 export function parseModule(code: string): ParseResult {
   try {
-    return { program: parse(code, { ecmaVersion: 'latest', sourceType: 'module', locations: true }), problem: null };
+    return { program: acorn().parse(code, { ecmaVersion: 'latest', sourceType: 'module', locations: true }), problem: null };
   } catch (error) {
     return { program: null, problem: describeParseError(error) };
   }

@@ -1,6 +1,12 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import type * as ReadabilityPackage from '@mozilla/readability';
+import type * as Linkedom from 'linkedom';
+import { loadOnUse } from '../../../../lib/load-on-use';
 import { type BlockDraft, collapseWhitespace } from '../block';
+
+/** The DOM and Readability, loaded with the first page or product description to read. */
+const linkedom = loadOnUse<typeof Linkedom>('linkedom');
+const readability = loadOnUse<typeof ReadabilityPackage>('@mozilla/readability');
+const parseHTML = (html: string) => linkedom().parseHTML(html);
 
 /** Elements that never hold a page's content. */
 const NEVER_CONTENT = 'script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, select, dialog, [hidden]';
@@ -45,7 +51,7 @@ const CONTAINER = new Set([
 /** Below this much text, a Readability pick is not trusted over the whole body. */
 const READABILITY_MIN_CHARS = 200;
 
-type HtmlDocument = ReturnType<typeof parseHTML>['document'];
+type HtmlDocument = ReturnType<typeof Linkedom.parseHTML>['document'];
 type Element = NonNullable<ReturnType<HtmlDocument['querySelector']>>;
 type Node = Element['childNodes'][number];
 
@@ -107,7 +113,7 @@ function semanticMain(document: HtmlDocument): Element | null {
 /** Pages without a <main> or a single <article>: Mozilla Readability's pick of the content. */
 function readabilityMain(html: string): Element | null {
   const { document } = parseHTML(html);
-  const article = new Readability(document).parse();
+  const article = new (readability().Readability)(document).parse();
   if (!article?.content || (article.textContent ?? '').trim().length < READABILITY_MIN_CHARS) return null;
   return parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body;
 }
