@@ -1,11 +1,10 @@
 import type { ShopCallbackResponse } from '@aisle/contracts/shopify';
-import { CookieNotFound, HttpResponseError, InvalidOAuthError } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
 import { issueTokenPair } from '../accounts';
 import { connectShop } from './connect-shop';
 import { requireShopDomain } from './shop-domain';
 import { requireShopify, type ShopifyContext } from './shopify-context';
-import { withAdminOrigin } from './shopify-library';
+import { shopifyLibrary, withAdminOrigin } from './shopify-library';
 import { shopifyMessages } from './shopify-messages';
 import { verifyShopifyHmac } from './verify-shopify-hmac';
 
@@ -29,6 +28,7 @@ export async function completeInstall(
       api.auth.callback<Headers>({ rawRequest: new Request(input.url, { headers: input.headers }), expiring: true }),
     );
   } catch (error) {
+    const { CookieNotFound, HttpResponseError, InvalidOAuthError } = shopifyLibrary();
     if (error instanceof CookieNotFound || error instanceof InvalidOAuthError) {
       throw new AppError('BAD_REQUEST', shopifyMessages.invalidState, { cause: error });
     }

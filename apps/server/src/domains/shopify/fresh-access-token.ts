@@ -1,10 +1,9 @@
-import { HttpResponseError } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
 import type { AdminApiContext } from './admin-api-context';
 import { markReauthorizeRequired } from './mark-reauthorize-required';
 import { ShopReauthorizeError } from './reauthorize-error';
 import { getConnectionByShop, type ShopConnection, updateConnection } from './shop-connections';
-import { withAdminOrigin } from './shopify-library';
+import { shopifyLibrary, withAdminOrigin } from './shopify-library';
 import { shopifyMessages } from './shopify-messages';
 import { openAccessToken, openRefreshToken, sealSession } from './token-vault';
 
@@ -52,7 +51,7 @@ async function refresh(ctx: AdminApiContext, connection: ShopConnection): Promis
     return session.accessToken as string;
   } catch (error) {
     if (error instanceof ShopReauthorizeError) throw error;
-    if (error instanceof HttpResponseError && error.response.code >= 400 && error.response.code < 500) {
+    if (error instanceof shopifyLibrary().HttpResponseError && error.response.code >= 400 && error.response.code < 500) {
       // Another process may have used the (single-use) refresh token first: its new pair stands.
       const current = await getConnectionByShop(ctx.db, connection.shopDomain);
       if (current && current.accessToken !== connection.accessToken && current.accessTokenExpiresAt) {

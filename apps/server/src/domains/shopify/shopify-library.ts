@@ -1,11 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-// The Web API adapter: the library takes a `Request` and answers a `Response`, which the Fastify
-// routes send themselves (the Node adapter would write to the raw socket behind Fastify's back).
-import '@shopify/shopify-api/adapters/web-api';
-import { type ApiVersion, LogSeverity, type Shopify, shopifyApi } from '@shopify/shopify-api';
-import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
+import type * as ShopifyApiPackage from '@shopify/shopify-api';
+import type { ApiVersion, Shopify } from '@shopify/shopify-api';
+import type * as ShopifyRuntime from '@shopify/shopify-api/runtime';
 import type { Logger } from 'pino';
 import type { Env } from '../../env';
+import { loadOnUse } from '../../lib/load-on-use';
+
+/**
+ * The library, loaded when the integration is on (SHOPIFY_API_KEY and SHOPIFY_API_SECRET set) and
+ * first used, not at start-up. Before it: the Web API adapter (the library takes a `Request` and
+ * answers a `Response`, which the Fastify routes send themselves; the Node adapter would write to
+ * the raw socket behind Fastify's back), and the fetch hook below. Error classes for `instanceof`
+ * come from here too, so they are the ones the library throws.
+ */
+export const shopifyLibrary = loadOnUse<typeof ShopifyApiPackage>('@shopify/shopify-api');
+const adapter = loadOnUse<unknown>('@shopify/shopify-api/adapters/web-api');
+const runtime = loadOnUse<typeof ShopifyRuntime>('@shopify/shopify-api/runtime');
+let fetchHooked = false;
 
 /**
  * The one `@shopify/shopify-api` instance of a process's services: HMAC and webhook validation,
@@ -27,6 +38,9 @@ const instances = new WeakMap<Env, Shopify>();
 
 function createShopifyApi(env: Env, apiKey: string, apiSecretKey: string, logger: Pick<Logger, 'warn' | 'error'>): Shopify {
   const publicUrl = new URL(env.PUBLIC_URL);
+  adapter();
+  hookFetch();
+  const { shopifyApi, LogSeverity } = shopifyLibrary();
   return shopifyApi({
     apiKey,
     apiSecretKey,
@@ -74,10 +88,15 @@ export function rewriteShopUrl(url: string, template: string): string {
   return `${adminOriginFor(template, parsed.host)}${parsed.pathname}${parsed.search}`;
 }
 
-setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const template = originTemplate.getStore();
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-  // Token endpoint calls get a deadline: the library sets none, and a stuck shop must not hang a request.
-  const signal = init?.signal ?? AbortSignal.timeout(15_000);
-  return fetch(template ? rewriteShopUrl(url, template) : url, { ...init, signal });
-});
+/** The library's fetch (process-wide, once): `https://<shop>/` to the configured origin, with a deadline. */
+function hookFetch() {
+  if (fetchHooked) return;
+  fetchHooked = true;
+  runtime().setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const template = originTemplate.getStore();
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    // Token endpoint calls get a deadline: the library sets none, and a stuck shop must not hang a request.
+    const signal = init?.signal ?? AbortSignal.timeout(15_000);
+    return fetch(template ? rewriteShopUrl(url, template) : url, { ...init, signal });
+  });
+}

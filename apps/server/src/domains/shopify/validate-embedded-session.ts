@@ -1,12 +1,12 @@
 import type { ValidateSessionResponse } from '@aisle/contracts/shopify';
-import { HttpResponseError, type JwtPayload, RequestedTokenType, type Shopify } from '@shopify/shopify-api';
+import type { JwtPayload, Shopify } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
 import { ensurePlatformAccount, issueAccessToken, toLoginUser } from '../accounts';
 import { connectShop } from './connect-shop';
 import { getConnectionByShop, type ShopConnection } from './shop-connections';
 import { cleanShopDomain } from './shop-domain';
 import { requireShopify, type ShopifyContext } from './shopify-context';
-import { withAdminOrigin } from './shopify-library';
+import { shopifyLibrary, withAdminOrigin } from './shopify-library';
 import { shopifyMessages } from './shopify-messages';
 
 /**
@@ -63,10 +63,15 @@ async function exchangeToken(ctx: ShopifyContext, api: Shopify, shop: string, se
   let session: Awaited<ReturnType<Shopify['auth']['tokenExchange']>>['session'];
   try {
     ({ session } = await withAdminOrigin(ctx.env.SHOPIFY_ADMIN_API_ORIGIN, () =>
-      api.auth.tokenExchange({ shop, sessionToken, requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true }),
+      api.auth.tokenExchange({
+        shop,
+        sessionToken,
+        requestedTokenType: shopifyLibrary().RequestedTokenType.OfflineAccessToken,
+        expiring: true,
+      }),
     ));
   } catch (error) {
-    if (error instanceof HttpResponseError && error.response.code < 500) {
+    if (error instanceof shopifyLibrary().HttpResponseError && error.response.code < 500) {
       throw new AppError('UNAUTHORIZED', shopifyMessages.invalidSessionToken, { bodyCode: 'shopify_session_invalid', cause: error });
     }
     ctx.logger.warn({ err: error, shop }, 'a Shopify token exchange failed');

@@ -1,5 +1,6 @@
-import { InvalidHmacError, type Shopify } from '@shopify/shopify-api';
+import type { Shopify } from '@shopify/shopify-api';
 import { AppError } from '../../lib/app-error';
+import { shopifyLibrary } from './shopify-library';
 import { shopifyMessages } from './shopify-messages';
 
 /**
@@ -12,7 +13,7 @@ export async function verifyShopifyHmac(api: Shopify, query: Record<string, stri
   try {
     valid = await api.utils.validateHmac(query);
   } catch (error) {
-    if (error instanceof InvalidHmacError) {
+    if (error instanceof shopifyLibrary().InvalidHmacError) {
       const missing = !query.hmac;
       throw new AppError('BAD_REQUEST', missing ? shopifyMessages.invalidHmac : shopifyMessages.staleRequest, { cause: error });
     }
