@@ -1,5 +1,4 @@
 import { createHash, type Hash } from 'node:crypto';
-import { list } from 'tar';
 import { migrationJournal } from '../db/migration-status';
 import { APP_VERSION } from '../version';
 import {
@@ -13,6 +12,7 @@ import {
   manifestHeadSchema,
   manifestSchema,
 } from './backup-manifest';
+import { tarPackage } from './tar-entries';
 
 /** A backup archive that cannot be restored; the message is one line for the operator. */
 export class BackupArchiveError extends Error {}
@@ -56,7 +56,7 @@ async function readEntries(file: string): Promise<{ seen: Map<string, SeenEntry>
   const seen = new Map<string, SeenEntry>();
   const foreign: string[] = [];
   try {
-    await list({
+    await tarPackage().list({
       file,
       strict: true,
       onReadEntry(entry) {

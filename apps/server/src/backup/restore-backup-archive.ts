@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { extract } from 'tar';
 import { type BackupManifest, countDataEntries, DATA_PREFIX, DATABASE_ENTRY } from './backup-manifest';
 import { BackupArchiveError, verifyBackupArchive } from './read-backup-archive';
+import { tarPackage } from './tar-entries';
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -30,7 +30,7 @@ export async function restoreBackupArchive(options: { file: string; dataDir: str
   const staging = path.join(dataDir, `.restoring-${randomBytes(4).toString('hex')}`);
   try {
     await mkdir(staging);
-    await extract({ file, cwd: staging, strict: true });
+    await tarPackage().extract({ file, cwd: staging, strict: true });
     const data = path.join(staging, DATA_PREFIX);
     for (const name of await readdir(data).catch(() => [])) await rename(path.join(data, name), path.join(dataDir, name));
     await loadDatabase(path.join(staging, DATABASE_ENTRY), path.join(dataDir, 'db'));

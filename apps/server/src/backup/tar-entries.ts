@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { Header, Pax } from 'tar';
+import type * as Tar from 'tar';
+import { loadOnUse } from '../lib/load-on-use';
 import type { ManifestEntry } from './backup-manifest';
+
+/** Loaded when a backup is written or read (the backup and restore commands, scheduled backups), not at start-up. */
+export const tarPackage = loadOnUse<typeof Tar>('tar');
 
 /**
  * The pieces of a tar stream (POSIX ustar, with a pax header for long names), written by hand
@@ -12,10 +16,10 @@ const BLOCK = 512;
 
 function headerOf(path: string, size: number, mtime: Date): Buffer {
   const fields = { path, size, mtime, mode: 0o600, type: 'File' as const, uid: 0, gid: 0 };
-  const header = new Header(fields);
+  const header = new (tarPackage().Header)(fields);
   const needsPax = header.encode();
   const block = header.block as Buffer;
-  return needsPax ? Buffer.concat([new Pax({ path, size, mtime }).encode(), block]) : block;
+  return needsPax ? Buffer.concat([new (tarPackage().Pax)({ path, size, mtime }).encode(), block]) : block;
 }
 
 function padding(size: number): Buffer {
