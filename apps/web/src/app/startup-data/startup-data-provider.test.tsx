@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '@/app/auth/auth-provider';
 import { STORAGE_KEYS } from '@/app/auth/auth-storage';
 import { AppSyncProvider } from '@/app/data-client/app-sync-provider';
+import { readAgainAfterConnecting } from '@/app/data-client/read-again';
 import { AlertArea } from '@/components/alerts/alert-area';
 import { alertStore } from '@/components/alerts/alert-store';
 import type { DataClient, SubscriptionSink } from '@/lib/graphql-client';
@@ -66,9 +67,9 @@ function Stores() {
   );
 }
 
-function renderApp(path = '/store') {
+function renderApp(path = '/store', queryClient = new QueryClient()) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
           <AppSyncProvider>
@@ -138,6 +139,28 @@ describe('start-up data (spec §4, §8)', () => {
       1,
     );
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('reads the lists again after the live connection comes back, and the merchant stays signed in', async () => {
+    let catalog = 'Catalog';
+    fake.answer = (query) => {
+      const list = /\{\s*(list\w+)/.exec(query)?.[1] ?? '';
+      return Promise.resolve({ [list]: { items: list === 'listStores' ? [store('s1', catalog)] : [], nextToken: null } });
+    };
+    const queryClient = new QueryClient();
+    renderApp('/store', queryClient);
+    expect(await screen.findByText('Catalog')).toBeInTheDocument();
+    const firstReads = fake.requests.length;
+
+    // Renamed while the connection was down (seen in CI: a reconnect read the lists through the
+    // screens' cache readers, which cannot fetch, failed, and the failure logged the merchant out).
+    catalog = 'Catalog 2027';
+    act(() => readAgainAfterConnecting(queryClient, true));
+    expect(await screen.findByText('Catalog 2027')).toBeInTheDocument();
+    expect(fake.requests.length).toBe(firstReads * 2);
+    expect(screen.getByText('signed in: true')).toBeInTheDocument();
+    expect(screen.getByText('status: initialised')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).not.toBeNull();
   });
 
   it.each(['/sh/install', '/sh/callback', '/shopify/install'])('loads nothing on the platform page %s', async (path) => {

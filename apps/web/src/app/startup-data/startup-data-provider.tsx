@@ -135,8 +135,16 @@ export function useCollection<T extends Identified>(name: CollectionName): Colle
   const context = useContext(StartupDataContext);
   if (!context) throw new Error('useCollection must be used within a StartupDataProvider');
   const { user } = useAuth();
-  // Reads the cache the provider fills; this observer never fetches by itself.
-  const query = useQuery<T[]>({ queryKey: startupQueryKey(name, user?.email), queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
+  const { client } = useAppSync();
+  // Reads the cache the provider fills; this observer never fetches by itself. It still names the
+  // real loader: a query keeps the options of the observer that rendered last, and a read started
+  // from outside (the lists read again after the live connection came back) runs with those.
+  const query = useQuery<T[]>({
+    queryKey: startupQueryKey(name, user?.email),
+    queryFn: client ? () => loadCollection(client, collections[name]) as Promise<T[]> : skipToken,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return {
     status: collectionStatus({ ...query, subscriptionError: context.subscriptionErrors[name] }),
     items: (query.data as T[] | undefined) ?? [],
