@@ -102,17 +102,20 @@ describe.each(languages)('the notifications dialog in $language', (texts) => {
     expect(within(dialog).getByRole('button', { name: texts.close })).toBeInTheDocument();
   });
 
-  it('says when it is loading, and when there is nothing to read', async () => {
+  it('says it is loading, and claims nothing is unread only once the list is read', async () => {
     collection.state = 'loading';
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: texts.bell }));
-    expect(screen.getByText(texts.loading)).toBeInTheDocument();
-    expect(screen.getByText(texts.caughtUp)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: texts.title })).toHaveAccessibleDescription(texts.loading);
+    expect(screen.queryByText(texts.caughtUp)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: texts.empty })).not.toBeInTheDocument();
   });
 
-  it('shows its empty state', async () => {
+  it('shows its empty state, all caught up', async () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: texts.bell }));
     expect(screen.getByRole('heading', { name: texts.empty })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: texts.title })).toHaveAccessibleDescription(texts.caughtUp);
+    expect(screen.queryByText(texts.loading)).not.toBeInTheDocument();
   });
 });

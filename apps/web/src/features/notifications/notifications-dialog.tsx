@@ -11,6 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ScrollArea } from '@/components/ui/scroll-area';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/i18n/format';
 import { cn } from '@/lib/cn';
 import { downloadNotification } from './download-notification';
@@ -28,6 +29,8 @@ export function NotificationsDialog() {
   const [busy, setBusy] = useState(false);
   const unread = unreadOf(items);
   const badge = badgeLabel(unread.length);
+  // Until the list is read, nothing is known of what is unread: no "All caught up!" yet.
+  const loading = status.state === 'loading' || status.state === 'not-initialised';
 
   const markRead = async (targets: NotificationItem[]) => {
     if (!client || targets.length === 0) return;
@@ -77,10 +80,14 @@ export function NotificationsDialog() {
               </Button>
             ) : null}
           </div>
-          <DialogDescription>{unreadSubtitle(unread.length)}</DialogDescription>
+          <DialogDescription>{loading ? t('notifications.loading') : unreadSubtitle(unread.length)}</DialogDescription>
         </DialogHeader>
-        {status.state === 'loading' || status.state === 'not-initialised' ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">{t('notifications.loading')}</p>
+        {loading ? (
+          <div className="grid gap-2 py-2" aria-hidden="true" data-testid="notifications-loading">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
         ) : status.state === 'error' && items.length === 0 ? (
           <p role="alert" className="py-10 text-center text-sm text-destructive">
             {t('notifications.loadError', { error: status.error })}
