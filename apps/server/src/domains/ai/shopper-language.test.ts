@@ -24,6 +24,10 @@ describe('the language of a shopper’s message', () => {
     ['do you have this in size M?', 'en'],
     ['is the serum good for oily skin', 'en'],
     ['do you have 抹茶 latte?', 'en'],
+    ['any news about my order from last week?', 'en'],
+    ['tell us more about the refill packs', 'en'],
+    ['kalau order dari bandung kirimnya pakai apa?', 'id'],
+    ['stok warna hitam masih ada di gudang?', 'id'],
   ])('%s → %s', (message, language) => {
     expect(detectLanguage(message)).toBe(language);
   });

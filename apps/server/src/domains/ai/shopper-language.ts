@@ -80,7 +80,7 @@ const VIETNAMESE_CUES = /\b(xin chao|cam on|shop oi|ad oi|khong|bao nhieu|duoc k
  * without the detector, so most English turns never load it (and never wait for it to load).
  */
 const ENGLISH_WORDS = new Set(
-  'the a an is are was do does did can could will would you your i my me it this that these what how when where which who why with for to of in on and or have has not please there any'.split(
+  'the a an is are was were be been do does did can could will would should you your i my me we our us it its this that these those what how when where which who why with for to of in on at by from about into and or but if than have has had not please there any many much more some also just'.split(
     ' ',
   ),
 );
