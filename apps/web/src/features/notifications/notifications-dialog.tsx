@@ -83,10 +83,10 @@ export function NotificationsDialog() {
           <DialogDescription>{loading ? t('notifications.loading') : unreadSubtitle(unread.length)}</DialogDescription>
         </DialogHeader>
         {loading ? (
-          <div className="grid gap-2 py-2" aria-hidden="true" data-testid="notifications-loading">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
+          <div className="grid gap-2 py-2" aria-hidden="true">
+            {['a', 'b', 'c'].map((row) => (
+              <Skeleton key={row} className="h-16" />
+            ))}
           </div>
         ) : status.state === 'error' && items.length === 0 ? (
           <p role="alert" className="py-10 text-center text-sm text-destructive">
